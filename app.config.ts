@@ -1,0 +1,194 @@
+/**
+ * The site's typed configuration: every constant of SPEC §9 and every environment
+ * variable. Nothing else in the code base holds a magic number or reads
+ * `process.env` directly; import from here.
+ *
+ * `siteConfig` is plain data and safe in the browser. `parseEnv()` validates the
+ * server environment with zod; the server calls it once at start-up and stops with a
+ * message naming every bad variable.
+ */
+import { z } from 'zod'
+
+/** SPEC §9: the translation catalogs that ship (messages/{locale}.json). */
+export const catalogLocales = ['en', 'de', 'es', 'fr', 'hr', 'hu', 'it', 'ja', 'no', 'pt', 'ru', 'uk'] as const
+export type CatalogLocale = (typeof catalogLocales)[number]
+
+/**
+ * SPEC §9: locales routed by default. The first is the default locale and has no
+ * URL prefix; every other one is served under `/{locale}`. Enabling another catalog
+ * is one more entry here.
+ */
+export const routedLocales = ['en', 'de'] as const satisfies readonly CatalogLocale[]
+export type Locale = (typeof routedLocales)[number]
+export const defaultLocale: Locale = 'en'
+
+export const siteConfig = {
+  /** SPEC §1: the tab title is the product name when a page has none of its own. */
+  productName: 'Kestrel IT Support',
+
+  i18n: {
+    defaultLocale,
+    locales: routedLocales,
+    catalogs: catalogLocales,
+    /** SPEC §9: "layout state lists only en". Kept for the layout store of later issues. */
+    layoutLocales: ['en'] as const,
+    /** SPEC §9: language cookie `lang`, 604800 s (7 days), path /. */
+    langCookie: { name: 'lang', maxAgeSeconds: 604_800, path: '/' },
+  },
+
+  content: {
+    /** SPEC §9: the empty path maps to this page slug. */
+    homeSlug: 'home',
+    /** SPEC §9: default backend type. */
+    defaultBackend: 'wp' as const,
+    /** SPEC §2: a landing page whose path contains this segment hides the support links. */
+    managedItSupportSegment: 'managed-it-support',
+    /** Blog base path and listing sizes. */
+    blogBase: 'blog',
+    postsPerPage: 9,
+  },
+
+  /** SPEC §2 and §6: developer mode, by query `dev=true` or the `dev_mode` cookie. */
+  devMode: { cookieName: 'dev_mode', queryParam: 'dev' },
+
+  /** SPEC §9: breadcrumbs are hidden with fewer than this many items. */
+  breadcrumbs: { minItems: 2 },
+
+  forms: {
+    /** SPEC §5 and §9: file upload limit in KB; Word, DOCX and PDF only. */
+    maxUploadKb: 5000,
+    acceptedFileTypes: [
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/pdf',
+    ],
+    /** SPEC §5 and §9: phone fields default to this country. */
+    defaultPhoneCountry: 'GB' as const,
+    /** SPEC §9: the password reset email subject, a fixed product string. */
+    passwordResetSubject: 'Reset your Kestrel IT Support password',
+  },
+
+  timing: {
+    /** SPEC §9: fetch minimum delay, so fast answers do not flash the loading bar. */
+    fetchMinDelayMs: 200,
+    /** SPEC §9: link prefetch waits for idle up to this long; skipped on 2g or data saver. */
+    prefetchIdleTimeoutMs: 2000,
+    prefetchSkipConnections: ['slow-2g', '2g'] as const,
+    /** SPEC §8 and §9: a chunk-loading failure reloads at most once per this interval. */
+    reloadGuardMs: 60_000,
+    reloadGuardStorageKey: 'chunk-reload-at',
+  },
+
+  /** SPEC §9: the navigation loading bar. */
+  loadingBar: { throttleMs: 200, durationMs: 5000, tickMs: 100, hideDelayMs: 500 },
+
+  header: {
+    /** SPEC §9: the header hides on scroll with this offset and down tolerance. */
+    hideOffset: -78,
+    downTolerance: 0,
+    /** SPEC §9: scroll offset is the navigation bar height; a different bar on mobile. */
+    navHeightPx: { desktop: 112, mobile: 64 },
+  },
+
+  /** SPEC §9: lazy images load within 500 px at threshold 0.01. */
+  lazyImages: { rootMarginPx: 500, threshold: 0.01 },
+
+  /** SPEC §9: scroll animations. */
+  scrollAnimations: { threshold: 0, rootMargin: { mobile: '-5%', other: '-20%' } },
+
+  consent: {
+    /** SPEC §9: the consent tool's cookie names. */
+    consentCookie: 'cookie_control_consent',
+    enabledCookiesCookie: 'cookie_control_enabled_cookies',
+    /** SPEC §9: the second consent tool's demo-named cookie and its categories. */
+    demoCookie: 'demo_cookie_consent',
+    categories: {
+      necessary: { required: true },
+      analytics: { required: false, clears: ['_ga', '_gid'] },
+    },
+  },
+
+  /** SPEC §9: web font weights. */
+  fontWeights: [400, 700, 900] as const,
+
+  /** Server-side content cache (DESIGN.md, incremental static). */
+  cache: {
+    /** A cached page answer is fresh this long. */
+    freshMs: 60_000,
+    /** After that it is served stale while one refresh runs, and kept for outages this long. */
+    keepMs: 24 * 60 * 60_000,
+    maxEntries: 500,
+    /** `Cache-Control` for public HTML: CDNs keep it, then revalidate in the background. */
+    cdnMaxAgeSeconds: 300,
+    cdnStaleSeconds: 86_400,
+    /** `Retry-After` on a 503 when the backend is down and nothing is cached. */
+    retryAfterSeconds: 30,
+  },
+} as const
+
+export type SiteConfig = typeof siteConfig
+
+/* ------------------------------------------------------------------ environment */
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional())
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int({ error: 'must be a whole number' })
+  .min(1, { error: 'must be between 1 and 65535' })
+  .max(65_535, { error: 'must be between 1 and 65535' })
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The content API base URL (a WordPress with our API). Unset: the embedded CMS in-process. */
+  CONTENT_API_URL: optionalUrl,
+  /** The kind of backend behind CONTENT_API_URL. SPEC §9: default `wp`. */
+  CONTENT_BACKEND: z.enum(['wp'], { error: 'must be "wp"' }).default('wp'),
+  /** Where the account calls go (SPEC §7 {apiUrl}); defaults to CONTENT_API_URL. */
+  AUTH_API_URL: optionalUrl,
+  /** How long one backend call may take before it counts as down. */
+  CONTENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(60_000).default(8000),
+  /** The site's public origin for canonical URLs; defaults to the backend's host_url. */
+  SITE_URL: optionalUrl,
+  PORT: port.default(3000),
+  HOST: z.string().trim().min(1).default('localhost'),
+  /** The embedded CMS: its content folder, its database and the port of `npm run cms`. */
+  CMS_CONTENT_DIR: z.string().trim().min(1).default('content'),
+  CMS_DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^(file:|libsql:|https?:|:memory:)/, { error: 'must be file:…, libsql://…, http(s)://… or :memory:' })
+    .default('file:data/cms.db'),
+  CMS_PORT: port.default(3001),
+  /** Signs preview links and the revalidation webhook (later issues). At least 32 characters. */
+  PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+})
+
+export type Env = z.infer<typeof envSchema> & {
+  /** AUTH_API_URL, or CONTENT_API_URL when that is unset. */
+  authApiUrl: string | undefined
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'EnvError'
+  }
+}
+
+/** Validates the environment; throws an EnvError listing every bad variable by name. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    )
+  }
+  return { ...result.data, authApiUrl: result.data.AUTH_API_URL ?? result.data.CONTENT_API_URL }
+}

@@ -1,0 +1,119 @@
+/**
+ * The error screen (SPEC §2 Shell, §8): 'WHOOPS!', the text and 'GO TO HOMEPAGE'
+ * linking to the company's main site. One screen knows every status; if rendering it
+ * fails, a bare fallback says so and links home. No error detail reaches the visitor.
+ */
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+import type { ErrorComponentProps, NotFoundRouteProps } from '@tanstack/react-router'
+import { isContentUnavailable } from '../lib/errors'
+import { m } from '../paraglide/messages'
+import { fallbackOptions } from '../lib/site-defaults'
+import type { Menus, SiteOptions } from '../server/content/types'
+import { SiteFrame } from './site-frame'
+
+export type ErrorKind = 'page-not-found' | 'route-not-found' | 'unavailable' | 'error'
+
+export interface ErrorScreenProps {
+  kind: ErrorKind
+  menus?: Menus | null
+  options?: SiteOptions | null
+}
+
+function statusText(kind: ErrorKind): string {
+  switch (kind) {
+    case 'page-not-found':
+      return m.error_page_not_found()
+    case 'route-not-found':
+      return m.error_route_not_found()
+    case 'unavailable':
+      return m.error_unavailable_status()
+    case 'error':
+      return m.error_generic_text()
+  }
+}
+
+export function ErrorScreen({ kind, menus = null, options = null }: ErrorScreenProps) {
+  const site = options ?? fallbackOptions
+  const notFound = kind === 'page-not-found' || kind === 'route-not-found'
+  return (
+    <ErrorScreenBoundary>
+      <SiteFrame layout="default" menus={menus} options={site}>
+        <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center" aria-labelledby="error-heading">
+          <p className="text-sm font-bold tracking-widest text-brand-700 uppercase">{statusText(kind)}</p>
+          <h1 id="error-heading" className="mt-4 text-5xl font-black tracking-tight text-ink sm:text-7xl">
+            {m.error_heading()}
+          </h1>
+          <p className="mt-6 text-lg text-ink-soft">{notFound ? m.error_not_found_text() : m.error_unavailable_text()}</p>
+          <div className="mt-10 flex flex-wrap justify-center gap-4">
+            {!notFound && (
+              <a
+                href=""
+                className="rounded-full border-2 border-brand-700 px-8 py-3 font-bold text-brand-700 hover:bg-brand-50"
+              >
+                {m.error_try_again()}
+              </a>
+            )}
+            <a
+              href={site.hostUrl}
+              className="rounded-full bg-brand-700 px-8 py-3 font-bold tracking-wide text-white shadow-sm hover:bg-brand-800"
+            >
+              {m.error_go_home()}
+            </a>
+          </div>
+        </section>
+      </SiteFrame>
+    </ErrorScreenBoundary>
+  )
+}
+
+interface BoundaryState {
+  failed: boolean
+}
+
+/** SPEC §2: "If the error page itself fails: 'An error occurred while showing the error page' with a link back home." */
+export class ErrorScreenBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failed: false }
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true }
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('[error-screen] failed to render', error.message, info.componentStack?.split('\n')[1]?.trim())
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children
+    return (
+      <main id="main" style={{ fontFamily: 'system-ui, sans-serif', padding: '4rem 1rem', textAlign: 'center' }}>
+        <p role="alert">{fallbackText('error_fallback_text', 'An error occurred while showing the error page')}</p>
+        <p>
+          <a href="/">{fallbackText('error_fallback_home', 'Back to the home page')}</a>
+        </p>
+      </main>
+    )
+  }
+}
+
+/** The fallback must render even if the message catalog is what broke. */
+function fallbackText(key: 'error_fallback_text' | 'error_fallback_home', english: string): string {
+  try {
+    return m[key]()
+  } catch {
+    return english
+  }
+}
+
+/** The frame a not-found answer may carry (ContentNotFoundError.frame). */
+function isFrame(data: unknown): data is { menus: Menus; options: SiteOptions } {
+  return typeof data === 'object' && data !== null && 'menus' in data && 'options' in data
+}
+
+export function NotFoundScreen(props: NotFoundRouteProps) {
+  const frame = isFrame(props.data) ? props.data : null
+  return <ErrorScreen kind={frame ? 'page-not-found' : 'route-not-found'} menus={frame?.menus} options={frame?.options} />
+}
+
+export function RouteErrorScreen({ error }: ErrorComponentProps) {
+  return <ErrorScreen kind={isContentUnavailable(error) ? 'unavailable' : 'error'} />
+}

@@ -1,0 +1,18 @@
+/**
+ * Error markers that cross the server-function boundary. Errors are serialized on the
+ * way to the browser, so they are recognized by message, not by class.
+ */
+
+/** The content backend could not answer (DESIGN.md: 503, not 404). */
+export const CONTENT_UNAVAILABLE = 'CONTENT_UNAVAILABLE'
+
+export function contentUnavailable(): Error {
+  return new Error(CONTENT_UNAVAILABLE)
+}
+
+export function isContentUnavailable(error: unknown): boolean {
+  return error instanceof Error && error.message === CONTENT_UNAVAILABLE
+}
+
+/** What replaces any unexpected server error before it leaves the server: no details, no stack. */
+export const INTERNAL_ERROR = 'INTERNAL_ERROR'

@@ -1,0 +1,12 @@
+import { siteConfig } from '../../app.config'
+import type { SiteOptions } from '../server/content/types'
+
+/** Site options used when the backend could not be asked (the 503 screen). */
+export const fallbackOptions: SiteOptions = {
+  organizationName: siteConfig.productName,
+  logoUrl: null,
+  hostUrl: '/',
+  addressHtml: '',
+  reviewBadge: null,
+  statusBadge: null,
+}

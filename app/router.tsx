@@ -1,0 +1,49 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { NotFoundScreen, RouteErrorScreen } from './components/error-screen'
+import { deLocalizeUrl, localizeUrl } from './paraglide/runtime'
+import { routeTree } from './routeTree.gen'
+
+/** Paraglide writes the prefixed root as `/de/`; the site's URLs have no trailing slash. */
+function withoutTrailingSlash(url: URL): URL {
+  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.slice(0, -1)
+  return url
+}
+
+export function getRouter() {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Content changes on the scale of minutes; the server cache keeps it fresh.
+        staleTime: 60_000,
+        // The router decides what a failed load means (404, 503); retrying hides that.
+        retry: false,
+        refetchOnWindowFocus: false,
+      },
+    },
+  })
+
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultErrorComponent: RouteErrorScreen,
+    defaultNotFoundComponent: NotFoundScreen,
+    // Routes are written without the locale; `/de/...` maps onto them and links get it back.
+    rewrite: {
+      input: ({ url }) => deLocalizeUrl(url),
+      output: ({ url }) => withoutTrailingSlash(localizeUrl(url)),
+    },
+  })
+  setupRouterSsrQueryIntegration({ router, queryClient })
+  return router
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof getRouter>
+  }
+}

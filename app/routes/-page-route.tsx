@@ -1,0 +1,64 @@
+/**
+ * Shared by the page routes (`/`, `/{page}`, the catch-all, `/login`, the blog):
+ * the loader ensures the page and layout queries, `head()` comes from seo(), and the
+ * component reads the same query. Files starting with `-` are not routes.
+ */
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import type { ParsedLocation } from '@tanstack/react-router'
+import { PageScreen } from '../components/page-view'
+import { localeOfHref, selectPage, type SiteSearch } from '../lib/page-selection'
+import { seo } from '../lib/seo'
+import { layoutQueryOptions, pageQueryOptions, type PageInput } from '../server/content.functions'
+import type { PageData } from '../server/content/types'
+
+export interface PageLoaderData {
+  input: PageInput
+  layout: 'default' | 'static'
+  head: { meta: PageData['page']['meta']; siteName: string }
+}
+
+export function pathnameOf(location: ParsedLocation): string {
+  return new URL(location.publicHref, 'http://site.invalid').pathname
+}
+
+/** Loads a page by its public path and search params (SPEC §2 Page selection). */
+export async function loadPageByPath(
+  queryClient: QueryClient,
+  location: ParsedLocation,
+  search: SiteSearch,
+  overrides: Partial<Pick<PageInput, 'pageName' | 'category'>> = {},
+): Promise<PageLoaderData> {
+  const selection = selectPage(pathnameOf(location), search)
+  const input: PageInput = {
+    locale: selection.locale,
+    pageName: overrides.pageName ?? selection.pageName,
+    category: overrides.category,
+    search: selection.search,
+    previewId: selection.previewId,
+    dev: selection.dev || undefined,
+  }
+  return loadPage(queryClient, input, selection.path)
+}
+
+export async function loadPage(queryClient: QueryClient, input: PageInput, path: string): Promise<PageLoaderData> {
+  const [data, layout] = await Promise.all([
+    queryClient.ensureQueryData(pageQueryOptions(input)),
+    queryClient.ensureQueryData(layoutQueryOptions({ locale: input.locale, path })),
+  ])
+  return {
+    input,
+    layout: data.page.layout === 'static' ? 'static' : layout.layout,
+    head: { meta: data.page.meta, siteName: data.options.organizationName },
+  }
+}
+
+export function pageHead(loaderData: PageLoaderData | undefined) {
+  return { meta: seo({ meta: loaderData?.head.meta ?? null, siteName: loaderData?.head.siteName ?? '' }) }
+}
+
+export function PageRouteView({ loaderData }: { loaderData: PageLoaderData }) {
+  const { data } = useSuspenseQuery(pageQueryOptions(loaderData.input))
+  return <PageScreen data={data} layout={loaderData.layout} />
+}
+
+export { localeOfHref }

@@ -1,0 +1,53 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { BlogListView } from '../../../components/page-view'
+import { SiteFrame } from '../../../components/site-frame'
+import { blogPageName, selectedTag, siteSearchSchema } from '../../../lib/page-selection'
+import { m } from '../../../paraglide/messages'
+import { pageQueryOptions, postsQueryOptions, tagIdQueryOptions } from '../../../server/content.functions'
+import { loadPageByPath, pageHead } from '../../-page-route'
+
+/**
+ * SPEC §2: /blog/tag/{id?}. The slug becomes a tag id through /api/wp/v2/tags (null on
+ * failure: 404) and sets the selected tag; without a slug the selected tag is "all".
+ */
+export const Route = createFileRoute('/blog/tag/{-$id}')({
+  validateSearch: siteSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, location, deps, params }) => {
+    const { queryClient } = context
+    const page = await loadPageByPath(queryClient, location, deps, { pageName: blogPageName })
+    const tag = selectedTag(params.id)
+    if (tag === 'all') return { page, tag, tagId: null }
+    const tagId = await queryClient.ensureQueryData(tagIdQueryOptions({ locale: page.input.locale, slug: tag }))
+    if (tagId === null) throw notFound()
+    await queryClient.ensureQueryData(postsQueryOptions({ locale: page.input.locale, tag: tagId }))
+    return { page, tag, tagId }
+  },
+  head: ({ loaderData }) => pageHead(loaderData?.page),
+  component: RouteComponent,
+})
+
+function RouteComponent() {
+  const { page, tag, tagId } = Route.useLoaderData()
+  const { data } = useSuspenseQuery(pageQueryOptions(page.input))
+  if (tagId === null) {
+    return (
+      <SiteFrame layout={page.layout} menus={data.menus} options={data.options}>
+        <BlogListView title={data.page.meta.title ?? ''} posts={data.page.posts} />
+      </SiteFrame>
+    )
+  }
+  return <TagListing page={page} tag={tag} tagId={tagId} />
+}
+
+function TagListing({ page, tag, tagId }: { page: { input: Parameters<typeof pageQueryOptions>[0]; layout: 'default' | 'static' }; tag: string; tagId: string }) {
+  const { data } = useSuspenseQuery(pageQueryOptions(page.input))
+  const { data: list } = useSuspenseQuery(postsQueryOptions({ locale: page.input.locale, tag: tagId }))
+  const name = data.page.tags.find((term) => term.slug === tag)?.name ?? tag
+  return (
+    <SiteFrame layout={page.layout} menus={data.menus} options={data.options}>
+      <BlogListView title={m.tag_heading({ tag: name })} posts={list.posts} />
+    </SiteFrame>
+  )
+}

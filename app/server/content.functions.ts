@@ -1,0 +1,114 @@
+/**
+ * Server functions for content, with their query options (STYLE.md: per resource, the
+ * createServerFn and an xxxQueryOptions() factory with layered keys). Routes call these;
+ * nothing in a route fetches by itself.
+ */
+import { queryOptions } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
+import { routedLocales } from '../../app.config'
+import { contentUnavailable, INTERNAL_ERROR } from '../lib/errors'
+import { getContentSource } from './content/index.server'
+import { ContentNotFoundError, ContentUnavailableError } from './content/source'
+
+const locale = z.enum(routedLocales)
+const slugLike = z.string().trim().min(1).max(200)
+
+/** Turns backend failures into what the router understands; nothing else leaves the server. */
+function routerError(error: unknown): never {
+  if (error instanceof ContentNotFoundError) throw notFound({ data: error.frame })
+  if (error instanceof ContentUnavailableError) throw contentUnavailable()
+  console.error('[content] unexpected error', error)
+  throw new Error(INTERNAL_ERROR)
+}
+
+const pageInput = z.object({
+  locale,
+  pageName: z.string().trim().min(1).max(500),
+  category: slugLike.optional(),
+  search: z.string().max(200).optional(),
+  previewId: z.string().regex(/^\d{1,20}$/).optional(),
+  dev: z.boolean().optional(),
+})
+export type PageInput = z.infer<typeof pageInput>
+
+export const fetchPage = createServerFn({ method: 'GET' })
+  .validator(pageInput)
+  .handler(async ({ data }) => {
+    try {
+      return await getContentSource().getPage(data)
+    } catch (error) {
+      routerError(error)
+    }
+  })
+
+export const pageQueryOptions = (input: PageInput) =>
+  queryOptions({
+    queryKey: ['content', 'page', input.locale, input.pageName, input.category ?? '', input.search ?? '', input.previewId ?? '', input.dev ?? false],
+    queryFn: () => fetchPage({ data: input }),
+  })
+
+const layoutInput = z.object({ locale, path: z.string().max(500) })
+
+export const fetchLayout = createServerFn({ method: 'GET' })
+  .validator(layoutInput)
+  .handler(async ({ data }) => {
+    const answer = await getContentSource().getLayout(data.path, data.locale)
+    return { layout: answer.layout === 'static' ? ('static' as const) : ('default' as const) }
+  })
+
+export const layoutQueryOptions = (input: z.infer<typeof layoutInput>) =>
+  queryOptions({
+    queryKey: ['content', 'layout', input.locale, input.path],
+    queryFn: () => fetchLayout({ data: input }),
+  })
+
+const postsInput = z.object({
+  locale,
+  page: z.number().int().min(1).max(10_000).optional(),
+  tag: z.string().max(50).optional(),
+  category: z.string().max(200).optional(),
+  search: z.string().max(200).optional(),
+  perPage: z.number().int().min(1).max(50).optional(),
+})
+
+export const fetchPosts = createServerFn({ method: 'GET' })
+  .validator(postsInput)
+  .handler(async ({ data }) => getContentSource().getPosts(data))
+
+export const postsQueryOptions = (input: z.infer<typeof postsInput>) =>
+  queryOptions({
+    queryKey: ['content', 'posts', input.locale, input.tag ?? '', input.category ?? '', input.search ?? '', input.page ?? 1, input.perPage ?? 0],
+    queryFn: () => fetchPosts({ data: input }),
+  })
+
+const tagInput = z.object({ locale, slug: slugLike })
+
+export const fetchTagId = createServerFn({ method: 'GET' })
+  .validator(tagInput)
+  .handler(async ({ data }) => getContentSource().getTagId(data.slug, data.locale))
+
+export const tagIdQueryOptions = (input: z.infer<typeof tagInput>) =>
+  queryOptions({
+    queryKey: ['content', 'tag-id', input.locale, input.slug],
+    queryFn: () => fetchTagId({ data: input }),
+  })
+
+const popupInput = z.object({ locale, id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })
+
+export const fetchPopup = createServerFn({ method: 'GET' })
+  .validator(popupInput)
+  .handler(async ({ data }) => {
+    try {
+      return await getContentSource().getPopup(data.id, data.locale)
+    } catch (error) {
+      routerError(error)
+    }
+  })
+
+export const popupQueryOptions = (input: z.infer<typeof popupInput>) =>
+  queryOptions({
+    queryKey: ['content', 'popup', input.locale, input.id],
+    queryFn: () => fetchPopup({ data: input }),
+  })

@@ -1,0 +1,80 @@
+/**
+ * Stale-while-revalidate in front of a ContentSource (DESIGN.md, incremental static).
+ * A page answer is fresh for `freshMs`; after that it is served at once while one
+ * background refresh runs. When the backend is down, the last good copy is served for
+ * up to `keepMs` instead of an error. Previews and developer mode are never cached.
+ */
+import type { PageData } from './types'
+import { ContentNotFoundError, type ContentSource, type PageQuery } from './source'
+
+export interface CacheOptions {
+  freshMs: number
+  keepMs: number
+  maxEntries: number
+  now?: () => number
+  onError?: (error: unknown) => void
+}
+
+interface Entry {
+  data: PageData
+  storedAt: number
+  refreshing: boolean
+}
+
+export function withPageCache(source: ContentSource, options: CacheOptions): ContentSource & { clear(): void } {
+  const now = options.now ?? Date.now
+  const entries = new Map<string, Entry>()
+
+  const keyOf = (query: PageQuery) =>
+    JSON.stringify([query.locale, query.pageName, query.category ?? '', query.search ?? ''])
+
+  function store(key: string, data: PageData) {
+    entries.delete(key)
+    entries.set(key, { data, storedAt: now(), refreshing: false })
+    // Map keeps insertion order: the first key is the least recently stored.
+    while (entries.size > options.maxEntries) {
+      const oldest = entries.keys().next().value
+      if (oldest === undefined) break
+      entries.delete(oldest)
+    }
+  }
+
+  async function load(key: string, query: PageQuery): Promise<PageData> {
+    try {
+      const data = await source.getPage(query)
+      store(key, data)
+      return data
+    } catch (error) {
+      // A page that is gone is gone: forget it. Any other failure keeps the copy.
+      if (error instanceof ContentNotFoundError) entries.delete(key)
+      throw error
+    }
+  }
+
+  return {
+    ...source,
+    async getPage(query) {
+      if (query.previewId || query.dev) return source.getPage(query)
+      const key = keyOf(query)
+      const entry = entries.get(key)
+      if (!entry) return load(key, query)
+      const age = now() - entry.storedAt
+      if (age <= options.freshMs) return entry.data
+      if (age > options.keepMs) {
+        entries.delete(key)
+        return load(key, query)
+      }
+      if (!entry.refreshing) {
+        entry.refreshing = true
+        load(key, query).catch((error: unknown) => {
+          entry.refreshing = false
+          if (!(error instanceof ContentNotFoundError)) options.onError?.(error)
+        })
+      }
+      return entry.data
+    },
+    clear() {
+      entries.clear()
+    },
+  }
+}

@@ -1,0 +1,316 @@
+/**
+ * Wire shapes → app types. Every function here also cleans up: backend URLs become app
+ * routes, HTML is sanitized, unsafe links are dropped, alt text is filled in.
+ */
+import { siteConfig } from '../../../app.config'
+import { originOf, popupIdFromHref, toAppHref } from '../../lib/url'
+import { htmlToText, sanitizeClassList, sanitizeCmsHtml, sanitizeCustomCss } from './sanitize'
+import type {
+  Breadcrumb,
+  Image,
+  Language,
+  MenuLink,
+  Menus,
+  Page,
+  PageData,
+  PageKind,
+  PageMeta,
+  Popup,
+  Post,
+  PostList,
+  PostSummary,
+  SiteOptions,
+  Term,
+} from './types'
+import {
+  menuLocations,
+  type WireBaseResponse,
+  type WireImage,
+  type WireMenuItem,
+  type WireMenus,
+  type WireMeta,
+  type WireOptions,
+  type WirePageResult,
+  type WirePopupResponse,
+  type WirePost,
+  type WirePostSummary,
+  type WirePostsResponse,
+  type WireTerm,
+} from './wire'
+
+/** The origins whose URLs count as the site's own (the backend and the public site). */
+export interface ReshapeContext {
+  ownOrigins: readonly string[]
+}
+
+export function contextFor(options: Pick<WireOptions, 'host_url'> | null, ...origins: Array<string | undefined>): ReshapeContext {
+  const ownOrigins = [options?.host_url, ...origins]
+    .map((value) => originOf(value))
+    .filter((value): value is string => value !== null)
+  return { ownOrigins: [...new Set(ownOrigins)] }
+}
+
+export function reshapeImage(image: WireImage | false | null | undefined, fallbackAlt = ''): Image | null {
+  if (!image) return null
+  const link = toAppHref(image.url, [])
+  if (!link) return null
+  return {
+    src: link.href,
+    width: image.width ?? 0,
+    height: image.height ?? 0,
+    alt: image.alt?.trim() || fallbackAlt,
+    error: image.error ?? false,
+  }
+}
+
+function reshapeMenuLink(item: WireMenuItem, ctx: ReshapeContext): Omit<MenuLink, 'children'> | null {
+  // relative_path is the backend's own rewrite of the URL into a site path (SPEC §3).
+  const source = item.relative_path && item.relative_path.startsWith('/') ? item.relative_path : item.url
+  const link = toAppHref(source, ctx.ownOrigins)
+  if (!link) return null
+  return {
+    id: String(item.id),
+    title: item.title.trim() || link.href,
+    href: link.href,
+    internal: link.internal,
+    newTab: item.target === '_blank',
+    popupId: popupIdFromHref(link.href),
+  }
+}
+
+/**
+ * One menu location as a tree: items nest under the item whose id is their
+ * `post_parent` (false for the top level). Orphans are shown at the top level rather
+ * than lost; cycles cannot form because only top-level items are roots.
+ */
+export function reshapeMenu(items: readonly WireMenuItem[], ctx: ReshapeContext): MenuLink[] {
+  const links = new Map<string, MenuLink>()
+  for (const item of items) {
+    const link = reshapeMenuLink(item, ctx)
+    if (link) links.set(link.id, { ...link, children: [] })
+  }
+  const roots: MenuLink[] = []
+  for (const item of items) {
+    const link = links.get(String(item.id))
+    if (!link) continue
+    const parent = item.post_parent === false ? undefined : links.get(String(item.post_parent))
+    if (parent && parent !== link && item.post_parent !== false) parent.children.push(link)
+    else roots.push(link)
+  }
+  return roots
+}
+
+export function reshapeMenus(menus: WireMenus | undefined, ctx: ReshapeContext): Menus {
+  const result = {} as Menus
+  for (const location of menuLocations) {
+    result[location] = reshapeMenu(menus?.[location] ?? [], ctx)
+  }
+  return result
+}
+
+export function reshapeOptions(options: WireOptions): SiteOptions {
+  const hostUrl = toAppHref(options.host_url, [])
+  const badge = (value: { label: string; url: string } | undefined) => {
+    const link = value ? toAppHref(value.url, []) : null
+    return value && link ? { label: value.label, url: link.href } : null
+  }
+  return {
+    organizationName: options.organization.name.trim() || siteConfig.productName,
+    logoUrl: options.organization.logo_url ? (toAppHref(options.organization.logo_url, [])?.href ?? null) : null,
+    hostUrl: hostUrl && !hostUrl.internal ? hostUrl.href : '/',
+    addressHtml: sanitizeCmsHtml(options.address ?? ''),
+    reviewBadge: badge(options.review_badge),
+    statusBadge: badge(options.status_badge),
+  }
+}
+
+export function reshapeMeta(meta: WireMeta): PageMeta {
+  const value = (input: string | undefined) => {
+    const trimmed = input?.trim()
+    return trimmed ? trimmed : null
+  }
+  const url = (input: string | undefined) => (input ? (toAppHref(input, [])?.href ?? null) : null)
+  return {
+    title: value(meta.title),
+    description: value(meta.description),
+    keywords: value(meta.keywords),
+    author: value(meta.author),
+    robots: value(meta.robots),
+    ogTitle: value(meta['og:title']),
+    ogDescription: value(meta['og:desc']),
+    ogImage: url(meta['og:img']),
+    twitterTitle: value(meta['twitter:title']),
+    twitterDescription: value(meta['twitter:desc']),
+    twitterImage: url(meta['twitter:img']),
+    twitterCard: value(meta['twitter:card']),
+    canonical: url(meta.canonical),
+    favicon: url(meta.favicon?.url),
+  }
+}
+
+export function reshapeTerm(term: WireTerm): Term {
+  return { id: String(term.id), name: term.name, slug: term.slug, count: term.count ?? 0 }
+}
+
+export function reshapePostSummary(post: WirePostSummary): PostSummary {
+  return {
+    id: String(post.id),
+    slug: post.slug,
+    title: htmlToText(post.title),
+    excerptHtml: sanitizeCmsHtml(post.excerpt),
+    date: post.date,
+    author: post.author?.name ?? null,
+    featuredImage: reshapeImage(post.featured_image, htmlToText(post.title)),
+    categories: post.categories.map(reshapeTerm),
+    tags: post.tags.map(reshapeTerm),
+    readingMinutes: post.reading_minutes ?? null,
+  }
+}
+
+export function reshapePost(post: WirePost): Post {
+  return { ...reshapePostSummary(post), contentHtml: sanitizeCmsHtml(post.content) }
+}
+
+function reshapeBreadcrumbs(items: ReadonlyArray<{ url: string; title: string }>, ctx: ReshapeContext): Breadcrumb[] {
+  return items.flatMap((item) => {
+    const link = toAppHref(item.url, ctx.ownOrigins)
+    return link ? [{ href: link.href, internal: link.internal, title: htmlToText(item.title) }] : []
+  })
+}
+
+function reshapeLanguages(items: WirePageResult['lang'], ctx: ReshapeContext): Language[] {
+  return items.flatMap((item) => {
+    const link = toAppHref(item.url, ctx.ownOrigins)
+    return link ? [{ locale: item.code, name: item.name, href: link.href, active: item.active ?? false }] : []
+  })
+}
+
+function pageKind(result: WirePageResult): PageKind {
+  if (result.type) return result.type
+  return result.content.blog_post ? 'post' : 'page'
+}
+
+/**
+ * Section data is the block's own (validated by its schema in app/sections), but its
+ * HTML must be clean before it leaves the server. Contract: a string field whose key
+ * ends in `html` carries HTML and is sanitized, at any depth.
+ */
+export function sanitizeSectionData(data: Record<string, unknown>): Record<string, unknown> {
+  const visit = (value: unknown, key: string, depth: number): unknown => {
+    if (depth > 8) return null
+    if (typeof value === 'string') return /html$/i.test(key) ? sanitizeCmsHtml(value) : value
+    if (Array.isArray(value)) return value.slice(0, 500).map((item) => visit(item, key, depth + 1))
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, k, depth + 1)]))
+    }
+    return value
+  }
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, visit(value, key, 0)]))
+}
+
+export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
+  const { content } = result
+  const schema = result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []
+  const link = (value: string | undefined) => (value ? (toAppHref(value, ctx.ownOrigins)?.href ?? null) : null)
+  return {
+    id: result.id === undefined ? null : String(result.id),
+    slug: result.slug ?? '',
+    title: htmlToText(result.title ?? result.meta.title ?? ''),
+    kind: pageKind(result),
+    layout: result.options.layout === 'static' ? 'static' : 'default',
+    featuredImage: reshapeImage(result.featured_image),
+    backgroundImage: reshapeImage(result.background_image),
+    bodyClass: sanitizeClassList(result.body_classes),
+    customCss: sanitizeCustomCss(result.custom_css),
+    devMode: result.dev_mode,
+    languages: reshapeLanguages(result.lang, ctx),
+    sections: content.sections.map((section, index) => {
+      const { layout, id, ...data } = section
+      return { key: `${layout}-${id ?? index}`, layout, data: sanitizeSectionData(data) }
+    }),
+    notifications: content.notifications.map((item) => ({
+      id: String(item.id),
+      messageHtml: sanitizeCmsHtml(item.message),
+      type: item.type ?? 'info',
+    })),
+    widgets: Object.fromEntries(
+      Object.entries(content.widgets).map(([area, widgets]) => [
+        area,
+        widgets.map((widget) => ({
+          id: String(widget.id),
+          type: widget.widget_type,
+          title: widget.title?.trim() || null,
+          contentHtml: sanitizeCmsHtml(widget.content ?? ''),
+        })),
+      ]),
+    ),
+    breadcrumbs: reshapeBreadcrumbs(content.breadcrumbs, ctx),
+    forms: content.shortcode_data,
+    posts: content.filtered_blogs.map(reshapePostSummary),
+    pagination: content.pagination
+      ? {
+          page: content.pagination.page,
+          perPage: content.pagination.per_page,
+          total: content.pagination.total,
+          totalPages: content.pagination.total_pages,
+        }
+      : null,
+    customOptions: content.customOptions,
+    pageContentHtml: sanitizeCmsHtml(content.pageContent),
+    post: content.blog_post ? reshapePost(content.blog_post) : null,
+    recentPosts: content.recent_posts.map(reshapePostSummary),
+    tags: content.tags.map(reshapeTerm),
+    categories: content.categories.map(reshapeTerm),
+    category: content.category ? reshapeTerm(content.category) : null,
+    search: content.search
+      ? {
+          query: content.search.query,
+          total: content.search.total,
+          results: content.search.results.flatMap((hit) => {
+            const href = toAppHref(hit.url, ctx.ownOrigins)
+            return href
+              ? [{ type: hit.type, title: htmlToText(hit.title), href: href.href, excerptHtml: sanitizeCmsHtml(hit.excerpt) }]
+              : []
+          }),
+        }
+      : null,
+    meta: reshapeMeta(result.meta),
+    schema,
+    admin: {
+      dashboardUrl: link(result.admin_bar?.dashboard_url),
+      editPostUrl: link(result.admin_bar?.edit_post_url),
+      pageLayout: result.admin_bar?.page_layout ?? result.options.layout ?? null,
+    },
+  }
+}
+
+export function reshapeBaseResponse(response: WireBaseResponse, backendUrl?: string): PageData {
+  const { result } = response
+  const ctx = contextFor(result.options, backendUrl)
+  return {
+    page: reshapePage(result.page.data.result, ctx),
+    menus: reshapeMenus(result.menu, ctx),
+    options: reshapeOptions(result.options),
+  }
+}
+
+export function reshapePopup(response: WirePopupResponse): Popup {
+  const { props, shortcode_data } = response.result
+  return {
+    id: String(props.id),
+    title: htmlToText(props.title),
+    contentHtml: sanitizeCmsHtml(props.content),
+    className: sanitizeClassList([props.options.classname ?? '']),
+    forms: shortcode_data,
+  }
+}
+
+export function reshapePosts(response: WirePostsResponse): PostList {
+  const { blog_posts, pagination } = response.result
+  return {
+    posts: blog_posts.map(reshapePostSummary),
+    pagination: pagination
+      ? { page: pagination.page, perPage: pagination.per_page, total: pagination.total, totalPages: pagination.total_pages }
+      : null,
+  }
+}

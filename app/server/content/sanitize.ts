@@ -1,0 +1,90 @@
+/**
+ * Cleaning of CMS-provided HTML, CSS and class names. Runs on the server at the
+ * content boundary (reshape), so the browser only ever receives clean markup.
+ */
+import sanitizeHtml from 'sanitize-html'
+
+const allowedTags = [
+  ...sanitizeHtml.defaults.allowedTags,
+  'img',
+  'figure',
+  'figcaption',
+  'picture',
+  'source',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'span',
+  'del',
+  'ins',
+  'sup',
+  'sub',
+  'details',
+  'summary',
+]
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags,
+  allowedAttributes: {
+    '*': ['id', 'class', 'lang', 'dir', 'title', 'aria-label', 'aria-hidden', 'role'],
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
+    source: ['srcset', 'sizes', 'type', 'media'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan', 'scope'],
+    ol: ['start', 'reversed', 'type'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // A link that opens a new tab must not hand the new page a reference back to ours.
+    a: (tagName, attribs) => {
+      if (attribs.target === '_blank') {
+        const rel = new Set((attribs.rel ?? '').split(/\s+/).filter(Boolean))
+        rel.add('noopener')
+        rel.add('noreferrer')
+        return { tagName, attribs: { ...attribs, rel: [...rel].join(' ') } }
+      }
+      return { tagName, attribs }
+    },
+  },
+}
+
+/** HTML from the CMS, reduced to safe markup: no scripts, handlers, styles or unsafe URLs. */
+export function sanitizeCmsHtml(dirty: string): string {
+  if (!dirty) return ''
+  return sanitizeHtml(dirty, options)
+}
+
+/** Plain text of CMS HTML (for excerpts in meta tags and the like). */
+export function htmlToText(dirty: string): string {
+  return sanitizeHtml(dirty, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim()
+}
+
+/** SPEC §3 body_classes joined with spaces; only plain class-name characters survive. */
+export function sanitizeClassList(classes: readonly string[]): string {
+  return classes
+    .flatMap((value) => value.split(/\s+/))
+    .filter((value) => /^[A-Za-z_][A-Za-z0-9_-]{0,99}$/.test(value))
+    .slice(0, 50)
+    .join(' ')
+}
+
+/**
+ * Page CSS from the CMS. It goes into a <style> element, so it must not be able to
+ * close that element or open markup: every `<` is removed, as are `@import` (no
+ * third-party loads) and legacy `expression()` / `javascript:` constructs.
+ */
+export function sanitizeCustomCss(css: string): string {
+  return css
+    .replace(/</g, '')
+    .replace(/@import[^;]*;?/gi, '')
+    .replace(/expression\s*\(/gi, '(')
+    .replace(/javascript:/gi, '')
+    .slice(0, 100_000)
+}

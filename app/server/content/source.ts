@@ -1,0 +1,70 @@
+/**
+ * The one interface between the site and its content backend (DESIGN.md, Layers).
+ * Swapping the backend means writing another implementation of ContentSource.
+ */
+import type { Locale } from '../../../app.config'
+import type { Menus, PageData, Popup, PostList, SiteOptions } from './types'
+
+export interface PageQuery {
+  locale: Locale
+  /** The backend page name: a slug or a nested path such as `blog/some-post`. */
+  pageName: string
+  /** SPEC §7 `category`: the category slug of a category listing. */
+  category?: string
+  /** SPEC §7 `s`: the search string. */
+  search?: string
+  /** SPEC §7 `preview_id`, from `?preview=true&p=…`. */
+  previewId?: string
+  /** SPEC §7 `dev`: developer mode. */
+  dev?: boolean
+}
+
+export interface PostsQuery {
+  locale: Locale
+  page?: number
+  tag?: string
+  category?: string
+  search?: string
+  perPage?: number
+}
+
+export interface ContentSource {
+  /** Throws ContentNotFoundError or ContentUnavailableError. */
+  getPage(query: PageQuery): Promise<PageData>
+  /** SPEC §7: failure is swallowed and an empty object used. */
+  getLayout(path: string, locale: Locale): Promise<{ layout?: string }>
+  /** Throws ContentNotFoundError or ContentUnavailableError. */
+  getPopup(id: string, locale: Locale): Promise<Popup>
+  /** SPEC §7: failure gives an empty list. */
+  getPosts(query: PostsQuery): Promise<PostList>
+  /** SPEC §7: the first matching tag's id, null on failure. */
+  getTagId(slug: string, locale: Locale): Promise<string | null>
+}
+
+/**
+ * The backend says the thing does not exist (HTTP 404, or a result with the error
+ * flag). It may still carry the site's frame so the 404 screen has menus and options.
+ */
+export class ContentNotFoundError extends Error {
+  constructor(
+    readonly frame: { menus: Menus; options: SiteOptions } | null = null,
+    message = 'Content not found',
+  ) {
+    super(message)
+    this.name = 'ContentNotFoundError'
+  }
+}
+
+/**
+ * The backend could not answer: unreachable, timed out, a 5xx, or an answer that
+ * breaks the contract. Not a missing page: the site answers 503 (DESIGN.md).
+ */
+export class ContentUnavailableError extends Error {
+  constructor(
+    readonly reason: 'unreachable' | 'timeout' | 'status' | 'invalid',
+    detail: string,
+  ) {
+    super(`Content backend unavailable (${reason}): ${detail}`)
+    this.name = 'ContentUnavailableError'
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * The app's own content types: what routes and components see. Produced from the wire
+ * shapes (wire.ts) by reshape.ts, which also cleans up (backend URLs become app routes,
+ * HTML is sanitized, missing alt text is filled in, hidden items are dropped).
+ */
+import type { MenuLocation } from './wire'
+
+export interface Image {
+  src: string
+  width: number
+  height: number
+  alt: string
+  /** The backend could not produce this image; components show their fallback. */
+  error: boolean
+}
+
+export interface MenuLink {
+  id: string
+  title: string
+  /** An app route (no locale prefix) when internal, else an absolute URL. */
+  href: string
+  internal: boolean
+  /** Opens in a new tab only when the backend's `target` says so. */
+  newTab: boolean
+  /** The popup id when the link's hash is `#popup-{id}` (SPEC §2). */
+  popupId: string | null
+  children: MenuLink[]
+}
+
+export type Menus = Record<MenuLocation, MenuLink[]>
+
+export interface SiteOptions {
+  organizationName: string
+  logoUrl: string | null
+  /** The company's main site (SPEC §2: the error screen's 'GO TO HOMEPAGE'). */
+  hostUrl: string
+  addressHtml: string
+  reviewBadge: { label: string; url: string } | null
+  statusBadge: { label: string; url: string } | null
+}
+
+export interface PageMeta {
+  title: string | null
+  description: string | null
+  keywords: string | null
+  author: string | null
+  robots: string | null
+  ogTitle: string | null
+  ogDescription: string | null
+  ogImage: string | null
+  twitterTitle: string | null
+  twitterDescription: string | null
+  twitterImage: string | null
+  twitterCard: string | null
+  canonical: string | null
+  favicon: string | null
+}
+
+export interface Term {
+  id: string
+  name: string
+  slug: string
+  count: number
+}
+
+export interface PostSummary {
+  id: string
+  slug: string
+  title: string
+  /** Sanitized HTML. */
+  excerptHtml: string
+  date: string
+  author: string | null
+  featuredImage: Image | null
+  categories: Term[]
+  tags: Term[]
+  readingMinutes: number | null
+}
+
+export interface Post extends PostSummary {
+  /** Sanitized HTML. */
+  contentHtml: string
+}
+
+export interface Breadcrumb {
+  href: string
+  title: string
+  internal: boolean
+}
+
+/** A section block's raw data; its block's own schema validates the rest (app/sections). */
+export interface Section {
+  key: string
+  layout: string
+  data: Record<string, unknown>
+}
+
+export interface Language {
+  locale: string
+  name: string
+  href: string
+  active: boolean
+}
+
+export interface SearchResults {
+  query: string
+  total: number
+  results: Array<{ type: 'page' | 'post'; title: string; href: string; excerptHtml: string }>
+}
+
+export interface Pagination {
+  page: number
+  perPage: number
+  total: number
+  totalPages: number
+}
+
+export type PageKind = 'page' | 'post' | 'blog' | 'category'
+
+export interface Page {
+  id: string | null
+  slug: string
+  /** The page's heading: its own title, else its document title. */
+  title: string
+  kind: PageKind
+  /** `default` or `static` (SPEC §2 Layouts); anything else is `default`. */
+  layout: 'default' | 'static'
+  featuredImage: Image | null
+  backgroundImage: Image | null
+  /** SPEC §3: body_classes joined with spaces, reduced to safe class names. */
+  bodyClass: string
+  /** Page CSS that cannot close its style element. */
+  customCss: string
+  devMode: boolean
+  languages: Language[]
+  sections: Section[]
+  notifications: Array<{ id: string; messageHtml: string; type: string }>
+  widgets: Record<string, Array<{ id: string; type: string; title: string | null; contentHtml: string }>>
+  breadcrumbs: Breadcrumb[]
+  forms: Record<string, unknown>
+  posts: PostSummary[]
+  pagination: Pagination | null
+  customOptions: Record<string, unknown>
+  pageContentHtml: string
+  post: Post | null
+  recentPosts: PostSummary[]
+  tags: Term[]
+  categories: Term[]
+  category: Term | null
+  search: SearchResults | null
+  meta: PageMeta
+  /** JSON-LD objects for the head. */
+  schema: Array<Record<string, unknown>>
+  admin: { dashboardUrl: string | null; editPostUrl: string | null; pageLayout: string | null }
+}
+
+/** What one page request yields: the page plus the shell's data. */
+export interface PageData {
+  page: Page
+  menus: Menus
+  options: SiteOptions
+}
+
+export interface Popup {
+  id: string
+  title: string
+  contentHtml: string
+  className: string
+  forms: Record<string, unknown>
+}
+
+export interface PostList {
+  posts: PostSummary[]
+  pagination: Pagination | null
+}

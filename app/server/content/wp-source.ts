@@ -1,0 +1,178 @@
+/**
+ * The `wp` adapter: the content API contract (SPEC §7) over HTTP, with a timeout.
+ * It talks to a WordPress that implements the contract, or to the embedded CMS; the
+ * embedded one is reached in-process by handing this adapter the CMS's fetch handler.
+ */
+import type { z } from 'zod'
+import type { Locale } from '../../../app.config'
+import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from './reshape'
+import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery, type PostsQuery } from './source'
+import {
+  wireBaseResponse,
+  wireErrorResponse,
+  wireLayoutResponse,
+  wirePopupResponse,
+  wirePostsResponse,
+  wireTagsResponse,
+} from './wire'
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+
+export interface WpSourceOptions {
+  /** The API origin, e.g. `https://cms.example.com` (calls go to `{baseUrl}/api/v1/…`). */
+  baseUrl: string
+  timeoutMs: number
+  fetch?: FetchLike
+  /** Called once per failed call, for the server log. */
+  onError?: (error: Error) => void
+}
+
+/** Encodes a page name per segment, so `services/cloud` stays a path. */
+function encodePath(pageName: string): string {
+  return pageName
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => encodeURIComponent(segment))
+    .join('/')
+}
+
+export function createWpSource(options: WpSourceOptions): ContentSource {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
+  const report = (error: Error) => options.onError?.(error)
+
+  function url(path: string, query: Record<string, string | number | boolean | undefined>): string {
+    const params = new URLSearchParams()
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== '') params.set(key, String(value))
+    }
+    const search = params.toString()
+    return `${baseUrl}${path}${search ? `?${search}` : ''}`
+  }
+
+  /** GET a URL and return status and parsed JSON; network failures and timeouts become ContentUnavailableError. */
+  async function getJson(target: string): Promise<{ status: number; body: unknown }> {
+    let response: Response
+    try {
+      response = await doFetch(target, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      })
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+      throw new ContentUnavailableError(timedOut ? 'timeout' : 'unreachable', `GET ${target}`)
+    }
+    if (response.status >= 500) {
+      await response.body?.cancel()
+      throw new ContentUnavailableError('status', `GET ${target} answered ${response.status}`)
+    }
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch {
+      throw new ContentUnavailableError('invalid', `GET ${target} answered ${response.status} with a body that is not JSON`)
+    }
+    return { status: response.status, body }
+  }
+
+  function parse<T extends z.ZodType>(schema: T, body: unknown, target: string): z.infer<T> {
+    const result = schema.safeParse(body)
+    if (!result.success) {
+      const where = result.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+        .join('; ')
+      throw new ContentUnavailableError('invalid', `GET ${target} broke the contract: ${where}`)
+    }
+    return result.data
+  }
+
+  function notFoundFrom(body: unknown): ContentNotFoundError {
+    const parsed = wireErrorResponse.safeParse(body)
+    const frame = parsed.success ? parsed.data.data?.result : undefined
+    if (frame?.options) {
+      const ctx = contextFor(frame.options, baseUrl)
+      return new ContentNotFoundError({ menus: reshapeMenus(frame.menu, ctx), options: reshapeOptions(frame.options) })
+    }
+    return new ContentNotFoundError()
+  }
+
+  return {
+    async getPage(query: PageQuery) {
+      const target = url(`/api/v1/base/${encodePath(query.pageName)}`, {
+        locale: query.locale,
+        category: query.category,
+        s: query.search,
+        preview_id: query.previewId,
+        dev: query.dev ? 'true' : undefined,
+      })
+      try {
+        const { status, body } = await getJson(target)
+        if (status === 404 || status === 410) throw notFoundFrom(body)
+        if (status >= 400) throw new ContentUnavailableError('status', `GET ${target} answered ${status}`)
+        const wire = parse(wireBaseResponse, body, target)
+        const data = reshapeBaseResponse(wire, baseUrl)
+        // SPEC §8: a result with an error flag raises 404.
+        if (wire.result.page.data.result.error) {
+          throw new ContentNotFoundError({ menus: data.menus, options: data.options })
+        }
+        return data
+      } catch (error) {
+        if (error instanceof ContentUnavailableError) report(error)
+        throw error
+      }
+    },
+
+    async getLayout(path: string, locale: Locale) {
+      const target = url(`/api/v1/layout/${encodePath(path)}`, { locale })
+      try {
+        const { status, body } = await getJson(target)
+        if (status >= 400) return {}
+        const parsed = wireLayoutResponse.safeParse(body)
+        return parsed.success ? parsed.data : {}
+      } catch {
+        return {}
+      }
+    },
+
+    async getPopup(id: string, locale: Locale) {
+      const target = url(`/api/v1/popups/${encodeURIComponent(id)}`, { locale })
+      const { status, body } = await getJson(target)
+      if (status === 404) throw new ContentNotFoundError()
+      if (status >= 400) throw new ContentUnavailableError('status', `GET ${target} answered ${status}`)
+      return reshapePopup(parse(wirePopupResponse, body, target))
+    },
+
+    async getPosts(query: PostsQuery) {
+      const target = url('/api/v1/posts', {
+        locale: query.locale,
+        page: query.page,
+        tag: query.tag,
+        cat: query.category,
+        s: query.search,
+        posts_per_page: query.perPage,
+      })
+      try {
+        const { status, body } = await getJson(target)
+        if (status >= 400) return { posts: [], pagination: null }
+        return reshapePosts(parse(wirePostsResponse, body, target))
+      } catch (error) {
+        if (error instanceof Error) report(error)
+        return { posts: [], pagination: null }
+      }
+    },
+
+    async getTagId(slug: string, locale: Locale) {
+      const target = url('/api/wp/v2/tags', { slug, locale })
+      try {
+        const { status, body } = await getJson(target)
+        if (status >= 400) return null
+        const parsed = wireTagsResponse.safeParse(body)
+        const first = parsed.success ? parsed.data[0] : undefined
+        return first ? String(first.id) : null
+      } catch {
+        return null
+      }
+    },
+  }
+}

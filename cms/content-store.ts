@@ -1,0 +1,185 @@
+/**
+ * Reads the embedded CMS's content from files: `content/{locale}/…`.
+ *
+ *   options.json            site options (organization, host_url, footer data)
+ *   menus.json              menu items by location
+ *   taxonomies.json         categories and tags
+ *   pages/*.json            pages: meta, sections and page fields
+ *   posts/*.md              blog posts: YAML front matter + Markdown body
+ *   popups/*.json           popups
+ *
+ * The files are read once and kept in memory; `reload()` reads them again.
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { marked } from 'marked'
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+import {
+  wireImage,
+  wireMenuItem,
+  wireMeta,
+  wireOptions,
+  wireSection,
+  wireShortcodeData,
+  wireTerm,
+  wireWidget,
+} from '../app/server/content/wire'
+
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'must be a lowercase slug')
+
+export const pageFile = z.object({
+  id: z.number().int().positive(),
+  /** Shared by the translations of one page, so the language list can link them. */
+  key: z.string().min(1),
+  /** The page's path without the locale: `home`, `about`, `landing/managed-it-support`. */
+  path: slug,
+  title: z.string().min(1),
+  type: z.enum(['page', 'blog']).default('page'),
+  layout: z.enum(['default', 'static']).default('default'),
+  status: z.enum(['publish', 'draft']).default('publish'),
+  /** SPEC §8: a result with the error flag is answered as usual, but the site shows 404. */
+  error: z.boolean().default(false),
+  meta: wireMeta.default({}),
+  schema: z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))]).optional(),
+  featured_image: wireImage.optional(),
+  background_image: wireImage.optional(),
+  body_classes: z.array(z.string()).default([]),
+  custom_css: z.string().default(''),
+  sections: z.array(wireSection).default([]),
+  notifications: z.array(z.object({ id: z.string(), message: z.string(), type: z.string().optional() })).default([]),
+  widgets: z.record(z.string(), z.array(wireWidget)).default({}),
+  shortcode_data: wireShortcodeData.default({}),
+  customOptions: z.record(z.string(), z.unknown()).default({}),
+  pageContent: z.string().default(''),
+  modified: z.string().optional(),
+})
+export type PageFile = z.infer<typeof pageFile>
+
+const postFrontMatter = z.object({
+  id: z.number().int().positive(),
+  key: z.string().min(1),
+  slug,
+  title: z.string().min(1),
+  date: z.iso.date().or(z.iso.datetime()),
+  modified: z.iso.date().or(z.iso.datetime()).optional(),
+  author: z.string().min(1),
+  excerpt: z.string().min(1),
+  categories: z.array(z.string()).min(1),
+  tags: z.array(z.string()).default([]),
+  featured_image: wireImage.optional(),
+  status: z.enum(['publish', 'draft']).default('publish'),
+})
+
+export interface PostRecord extends z.infer<typeof postFrontMatter> {
+  html: string
+  text: string
+  readingMinutes: number
+}
+
+const taxonomiesFile = z.object({ categories: z.array(wireTerm), tags: z.array(wireTerm) })
+const menusFile = z.record(z.string(), z.array(wireMenuItem))
+const popupFile = z.object({
+  id: z.union([z.number(), z.string()]),
+  title: z.string(),
+  content: z.string(),
+  options: z.object({ classname: z.string().optional() }).default({}),
+  shortcode_data: wireShortcodeData.default({}),
+})
+export type PopupFile = z.infer<typeof popupFile>
+
+export interface LocaleContent {
+  locale: string
+  options: z.infer<typeof wireOptions>
+  menus: z.infer<typeof menusFile>
+  categories: z.infer<typeof wireTerm>[]
+  tags: z.infer<typeof wireTerm>[]
+  pages: Map<string, PageFile>
+  posts: PostRecord[]
+  popups: Map<string, PopupFile>
+}
+
+export interface ContentStore {
+  locales(): string[]
+  get(locale: string): Promise<LocaleContent | null>
+  reload(): void
+}
+
+async function readJson<T extends z.ZodType>(file: string, schema: T): Promise<z.infer<T>> {
+  const raw = await readFile(file, 'utf8')
+  const result = schema.safeParse(JSON.parse(raw))
+  if (!result.success) {
+    throw new Error(`${file}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  }
+  return result.data
+}
+
+async function listFiles(dir: string, extension: string): Promise<string[]> {
+  try {
+    const names = await readdir(dir)
+    return names.filter((name) => name.endsWith(extension)).sort().map((name) => path.join(dir, name))
+  } catch {
+    return []
+  }
+}
+
+function splitFrontMatter(raw: string, file: string): { data: unknown; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(raw)
+  if (!match) throw new Error(`${file}: missing front matter`)
+  return { data: parseYaml(match[1] ?? ''), body: match[2] ?? '' }
+}
+
+async function readPost(file: string): Promise<PostRecord> {
+  const { data, body } = splitFrontMatter(await readFile(file, 'utf8'), file)
+  const result = postFrontMatter.safeParse(data)
+  if (!result.success) {
+    throw new Error(`${file}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  }
+  const html = await marked.parse(body)
+  const text = body.replace(/[#*_`>[\]()-]/g, ' ').replace(/\s+/g, ' ').trim()
+  const words = text.split(' ').filter(Boolean).length
+  return { ...result.data, html, text, readingMinutes: Math.max(1, Math.round(words / 220)) }
+}
+
+async function loadLocale(root: string, locale: string): Promise<LocaleContent> {
+  const dir = path.join(root, locale)
+  const [options, menus, taxonomies] = await Promise.all([
+    readJson(path.join(dir, 'options.json'), wireOptions),
+    readJson(path.join(dir, 'menus.json'), menusFile),
+    readJson(path.join(dir, 'taxonomies.json'), taxonomiesFile),
+  ])
+  const pages = new Map<string, PageFile>()
+  for (const file of await listFiles(path.join(dir, 'pages'), '.json')) {
+    const page = await readJson(file, pageFile)
+    pages.set(page.path, page)
+  }
+  const posts = await Promise.all((await listFiles(path.join(dir, 'posts'), '.md')).map(readPost))
+  posts.sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
+  const popups = new Map<string, PopupFile>()
+  for (const file of await listFiles(path.join(dir, 'popups'), '.json')) {
+    const popup = await readJson(file, popupFile)
+    popups.set(String(popup.id), popup)
+  }
+  return { locale, options, menus, categories: taxonomies.categories, tags: taxonomies.tags, pages, posts, popups }
+}
+
+export function createContentStore(root: string, locales: readonly string[]): ContentStore {
+  let cache = new Map<string, Promise<LocaleContent>>()
+  return {
+    locales: () => [...locales],
+    async get(locale) {
+      if (!locales.includes(locale)) return null
+      let entry = cache.get(locale)
+      if (!entry) {
+        entry = loadLocale(root, locale)
+        cache.set(locale, entry)
+        // A broken file should not poison the cache forever: the next call reads again.
+        entry.catch(() => cache.delete(locale))
+      }
+      return entry
+    },
+    reload() {
+      cache = new Map()
+    },
+  }
+}

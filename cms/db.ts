@@ -1,0 +1,103 @@
+/**
+ * The embedded CMS's SQLite store (libSQL). Reads come from content/ files; the writes
+ * that later issues add (form entries and their files, comments, accounts, reset
+ * tokens, outgoing mail) live here. Migrations run once when the database is opened.
+ */
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { createClient, type Client } from '@libsql/client'
+
+/** Each migration runs once, in order, inside a transaction; never edit one that has shipped. */
+export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }> = [
+  {
+    id: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE form_entries (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        form_id TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        values_json TEXT NOT NULL,
+        hidden_value TEXT,
+        source_url TEXT,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      );
+      CREATE INDEX form_entries_form ON form_entries (form_id, created_at);
+      CREATE TABLE entry_files (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        entry_id INTEGER NOT NULL REFERENCES form_entries (id) ON DELETE CASCADE,
+        field_id TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        mime_type TEXT NOT NULL,
+        size_bytes INTEGER NOT NULL,
+        stored_path TEXT NOT NULL
+      );
+      CREATE TABLE comments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        post_id INTEGER NOT NULL,
+        author_name TEXT NOT NULL,
+        author_email TEXT NOT NULL,
+        content TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'spam')),
+        author_ip TEXT,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      );
+      CREATE INDEX comments_post ON comments (post_id, status, created_at);
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        name TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      );
+      CREATE TABLE reset_tokens (
+        token_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        to_address TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      );
+    `,
+  },
+]
+
+export async function migrate(client: Client): Promise<number[]> {
+  await client.execute(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
+  )
+  const done = new Set((await client.execute('SELECT id FROM schema_migrations')).rows.map((row) => Number(row.id)))
+  const applied: number[] = []
+  for (const migration of migrations) {
+    if (done.has(migration.id)) continue
+    const tx = await client.transaction('write')
+    try {
+      await tx.executeMultiple(migration.sql)
+      await tx.execute({ sql: 'INSERT INTO schema_migrations (id, name) VALUES (?, ?)', args: [migration.id, migration.name] })
+      await tx.commit()
+      applied.push(migration.id)
+    } catch (error) {
+      await tx.rollback()
+      throw error
+    } finally {
+      tx.close()
+    }
+  }
+  return applied
+}
+
+/** Opens (creating the folder of a file: URL if needed) and migrates the database. */
+export async function openDatabase(url: string): Promise<Client> {
+  if (url.startsWith('file:')) {
+    mkdirSync(path.dirname(path.resolve(url.slice('file:'.length))), { recursive: true })
+  }
+  const client = createClient({ url })
+  await client.execute('PRAGMA foreign_keys = ON')
+  await migrate(client)
+  return client
+}

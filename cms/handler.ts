@@ -1,0 +1,361 @@
+/**
+ * The embedded CMS: the content API contract (SPEC §7, docs/content-api.md) as a fetch
+ * handler, Request → Response, over the files in content/. The site calls it
+ * in-process when CONTENT_API_URL is unset; `npm run cms` serves it over HTTP.
+ */
+import type { z } from 'zod'
+import type {
+  wireBaseResponse,
+  wireErrorResponse,
+  wireLanguage,
+  wirePageResult,
+  wirePost,
+  wirePostSummary,
+  wirePostsResponse,
+  wirePopupResponse,
+} from '../app/server/content/wire'
+import type { ContentStore, LocaleContent, PageFile, PostRecord } from './content-store'
+
+type Json = z.input<typeof wireBaseResponse>
+type PageResult = z.input<typeof wirePageResult>
+type PostSummary = z.input<typeof wirePostSummary>
+
+export interface CmsOptions {
+  store: ContentStore
+  defaultLocale: string
+  /** Language names for the page's language list. */
+  languageNames?: Record<string, string>
+  /** Where "edit this page" links point (the admin bar). */
+  adminUrl?: string
+}
+
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch' }
+const MAX_PER_PAGE = 50
+const DEFAULT_PER_PAGE = 9
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  })
+}
+
+function errorBody(code: string, message: string, status: number, content?: LocaleContent): z.input<typeof wireErrorResponse> {
+  return {
+    code,
+    message,
+    data: { status, ...(content ? { result: { menu: content.menus, options: content.options } } : {}) },
+  }
+}
+
+function positiveInt(value: string | null, fallback: number, max: number): number {
+  const parsed = Number(value)
+  return Number.isInteger(parsed) && parsed >= 1 ? Math.min(parsed, max) : fallback
+}
+
+function localePrefix(locale: string, defaultLocale: string): string {
+  return locale === defaultLocale ? '' : `/${locale}`
+}
+
+function summarize(post: PostRecord, content: LocaleContent): PostSummary {
+  const terms = (slugs: string[], list: LocaleContent['categories']) =>
+    slugs.flatMap((s) => list.filter((term) => term.slug === s))
+  return {
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    excerpt: `<p>${escapeHtml(post.excerpt)}</p>`,
+    date: post.date,
+    modified: post.modified,
+    author: { name: post.author },
+    featured_image: post.featured_image,
+    categories: terms(post.categories, content.categories),
+    tags: terms(post.tags, content.tags),
+    reading_minutes: post.readingMinutes,
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function countTerms(content: LocaleContent, posts: PostRecord[]) {
+  const count = (slugOf: (p: PostRecord) => string[], list: LocaleContent['tags']) =>
+    list.map((term) => ({ ...term, count: posts.filter((p) => slugOf(p).includes(term.slug)).length }))
+  return { categories: count((p) => p.categories, content.categories), tags: count((p) => p.tags, content.tags) }
+}
+
+/** Naive ranked search over titles and text; the blog-and-search issue replaces it with FTS5. */
+function search(content: LocaleContent, query: string, prefix: string) {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20)
+  if (words.length === 0) return { query, total: 0, results: [] }
+  const score = (title: string, body: string) =>
+    words.reduce((sum, word) => sum + (title.toLowerCase().includes(word) ? 3 : 0) + (body.toLowerCase().includes(word) ? 1 : 0), 0)
+  const hits = [
+    ...[...content.pages.values()]
+      .filter((page) => page.status === 'publish' && !page.error)
+      .map((page) => ({
+        type: 'page' as const,
+        title: page.title,
+        url: `${prefix}/${page.path === 'home' ? '' : page.path}`,
+        excerpt: page.meta.description ?? '',
+        score: score(page.title, `${page.meta.description ?? ''} ${JSON.stringify(page.sections)}`),
+      })),
+    ...content.posts
+      .filter((post) => post.status === 'publish')
+      .map((post) => ({
+        type: 'post' as const,
+        title: post.title,
+        url: `${prefix}/blog/${post.slug}`,
+        excerpt: post.excerpt,
+        score: score(post.title, `${post.excerpt} ${post.text}`),
+      })),
+  ]
+    .filter((hit) => hit.score > 0)
+    .sort((a, b) => b.score - a.score)
+  return {
+    query,
+    total: hits.length,
+    results: hits.slice(0, 20).map(({ score: _score, ...hit }) => ({ ...hit, excerpt: escapeHtml(hit.excerpt) })),
+  }
+}
+
+export function createCmsHandler(options: CmsOptions): (request: Request) => Promise<Response> {
+  const { store, defaultLocale } = options
+  const names = { ...LANGUAGE_NAMES, ...options.languageNames }
+  const adminUrl = options.adminUrl ?? 'http://localhost:3001/wp-admin'
+
+  async function contentFor(url: URL): Promise<LocaleContent | null> {
+    return store.get(url.searchParams.get('locale') || defaultLocale)
+  }
+
+  function published(content: LocaleContent): PostRecord[] {
+    return content.posts.filter((post) => post.status === 'publish')
+  }
+
+  async function languagesFor(key: string, kind: 'page' | 'post', currentLocale: string): Promise<z.input<typeof wireLanguage>[]> {
+    const list: z.input<typeof wireLanguage>[] = []
+    for (const locale of store.locales()) {
+      const other = await store.get(locale)
+      if (!other) continue
+      const prefix = localePrefix(locale, defaultLocale)
+      if (kind === 'page') {
+        const page = [...other.pages.values()].find((p) => p.key === key && p.status === 'publish')
+        if (page) list.push({ code: locale, name: names[locale] ?? locale, url: `${prefix}/${page.path === 'home' ? '' : page.path}`, active: locale === currentLocale })
+      } else {
+        const post = other.posts.find((p) => p.key === key && p.status === 'publish')
+        if (post) list.push({ code: locale, name: names[locale] ?? locale, url: `${prefix}/blog/${post.slug}`, active: locale === currentLocale })
+      }
+    }
+    return list
+  }
+
+  function baseResponse(content: LocaleContent, result: PageResult): Json {
+    return { result: { page: { data: { result } }, menu: content.menus, options: content.options } }
+  }
+
+  async function pageResult(content: LocaleContent, page: PageFile, url: URL): Promise<PageResult> {
+    const prefix = localePrefix(content.locale, defaultLocale)
+    const posts = published(content)
+    const home = content.pages.get('home')
+    const crumbs = page.path === 'home' ? [] : [
+      { url: `${prefix}/`, title: home?.title ?? 'Home' },
+      { url: `${prefix}/${page.path}`, title: page.title },
+    ]
+    const result: PageResult = {
+      id: page.id,
+      slug: page.path,
+      title: page.title,
+      type: page.type,
+      featured_image: page.featured_image,
+      background_image: page.background_image,
+      body_classes: page.body_classes,
+      custom_css: page.custom_css,
+      dev_mode: url.searchParams.get('dev') === 'true',
+      lang: await languagesFor(page.key, 'page', content.locale),
+      meta: { title: page.title, ...page.meta },
+      schema: page.schema,
+      options: { layout: page.layout },
+      admin_bar: { dashboard_url: adminUrl, edit_post_url: `${adminUrl}/post.php?post=${page.id}&action=edit`, page_layout: page.layout },
+      error: page.error,
+      content: {
+        sections: page.sections,
+        notifications: page.notifications,
+        widgets: page.widgets,
+        breadcrumbs: crumbs,
+        shortcode_data: page.shortcode_data,
+        customOptions: page.customOptions,
+        pageContent: page.pageContent,
+        recent_posts: posts.slice(0, 3).map((post) => summarize(post, content)),
+      },
+    }
+    const s = url.searchParams.get('s')
+    if (s !== null && s.trim() !== '') {
+      result.content!.search = search(content, s.trim().slice(0, 1000), prefix)
+    }
+    if (page.type === 'blog') {
+      const slug = url.searchParams.get('category')
+      const category = slug ? content.categories.find((term) => term.slug === slug) : undefined
+      if (slug && !category) return { ...result, error: true }
+      const listed = category ? posts.filter((post) => post.categories.includes(category.slug)) : posts
+      const perPage = DEFAULT_PER_PAGE
+      const { categories, tags } = countTerms(content, posts)
+      result.content = {
+        ...result.content,
+        filtered_blogs: listed.slice(0, perPage).map((post) => summarize(post, content)),
+        pagination: { page: 1, per_page: perPage, total: listed.length, total_pages: Math.ceil(listed.length / perPage) },
+        categories,
+        tags,
+        category: category ?? null,
+        breadcrumbs: category
+          ? [...crumbs, { url: `${prefix}/blog/category/${category.slug}`, title: category.name }]
+          : crumbs,
+      }
+      if (category) result.meta = { ...result.meta, title: `${category.name} – ${page.title}` }
+    }
+    return result
+  }
+
+  async function postResult(content: LocaleContent, post: PostRecord, url: URL): Promise<PageResult> {
+    const prefix = localePrefix(content.locale, defaultLocale)
+    const home = content.pages.get('home')
+    const blog = content.pages.get('blog')
+    const summary = summarize(post, content)
+    const full: z.input<typeof wirePost> = { ...summary, content: post.html }
+    const { categories, tags } = countTerms(content, published(content))
+    return {
+      id: post.id,
+      slug: `blog/${post.slug}`,
+      title: post.title,
+      type: 'post',
+      featured_image: post.featured_image,
+      dev_mode: url.searchParams.get('dev') === 'true',
+      lang: await languagesFor(post.key, 'post', content.locale),
+      meta: {
+        title: post.title,
+        description: post.excerpt,
+        author: post.author,
+        'og:title': post.title,
+        'og:desc': post.excerpt,
+        ...(post.featured_image ? { 'og:img': post.featured_image.url } : {}),
+      },
+      options: { layout: 'default' },
+      admin_bar: { dashboard_url: adminUrl, edit_post_url: `${adminUrl}/post.php?post=${post.id}&action=edit`, page_layout: 'single' },
+      content: {
+        blog_post: full,
+        breadcrumbs: [
+          { url: `${prefix}/`, title: home?.title ?? 'Home' },
+          { url: `${prefix}/blog`, title: blog?.title ?? 'Blog' },
+          { url: `${prefix}/blog/${post.slug}`, title: post.title },
+        ],
+        recent_posts: published(content)
+          .filter((other) => other.id !== post.id)
+          .slice(0, 3)
+          .map((other) => summarize(other, content)),
+        categories,
+        tags,
+        widgets: blog?.widgets ?? {},
+      },
+    }
+  }
+
+  async function base(url: URL, pageName: string): Promise<Response> {
+    const content = await contentFor(url)
+    if (!content) return json(errorBody('rest_invalid_param', 'Unknown locale', 400), 400)
+    const name = pageName === '' ? 'home' : pageName
+    const page = content.pages.get(name)
+    if (page && page.status === 'publish') {
+      return json(baseResponse(content, await pageResult(content, page, url)))
+    }
+    const postMatch = /^blog\/([a-z0-9-]+)$/.exec(name)
+    const post = postMatch ? published(content).find((p) => p.slug === postMatch[1]) : undefined
+    if (post) return json(baseResponse(content, await postResult(content, post, url)))
+    return json(errorBody('not_found', 'Page not found', 404, content), 404)
+  }
+
+  async function layout(url: URL, pagePath: string): Promise<Response> {
+    const content = await contentFor(url)
+    const name = pagePath === '' ? 'home' : pagePath
+    const page = content?.pages.get(name)
+    if (page && page.status === 'publish') return json({ layout: page.layout })
+    if (content && /^blog(\/|$)/.test(name)) return json({ layout: 'default' })
+    return json({}, 404)
+  }
+
+  async function popup(url: URL, id: string): Promise<Response> {
+    const content = await contentFor(url)
+    const found = content?.popups.get(id)
+    if (!found) return json(errorBody('not_found', 'Popup not found', 404), 404)
+    const body: z.input<typeof wirePopupResponse> = {
+      result: {
+        props: { id: found.id, title: found.title, content: found.content, options: found.options },
+        shortcode_data: found.shortcode_data,
+      },
+    }
+    return json(body)
+  }
+
+  async function postsList(url: URL): Promise<Response> {
+    const content = await contentFor(url)
+    if (!content) return json(errorBody('rest_invalid_param', 'Unknown locale', 400), 400)
+    const params = url.searchParams
+    const perPage = positiveInt(params.get('posts_per_page'), DEFAULT_PER_PAGE, MAX_PER_PAGE)
+    const page = positiveInt(params.get('page'), 1, 10_000)
+    const tag = params.get('tag')
+    const cat = params.get('cat')
+    const s = params.get('s')?.trim().toLowerCase()
+    const tagTerm = tag ? content.tags.find((t) => String(t.id) === tag || t.slug === tag) : undefined
+    const catTerm = cat ? content.categories.find((t) => String(t.id) === cat || t.slug === cat) : undefined
+    let posts = published(content)
+    if (tag) posts = tagTerm ? posts.filter((p) => p.tags.includes(tagTerm.slug)) : []
+    if (cat) posts = catTerm ? posts.filter((p) => p.categories.includes(catTerm.slug)) : []
+    if (s) posts = posts.filter((p) => `${p.title} ${p.excerpt} ${p.text}`.toLowerCase().includes(s))
+    const body: z.input<typeof wirePostsResponse> = {
+      result: {
+        blog_posts: posts.slice((page - 1) * perPage, page * perPage).map((post) => summarize(post, content)),
+        pagination: { page, per_page: perPage, total: posts.length, total_pages: Math.ceil(posts.length / perPage) },
+      },
+    }
+    return json(body)
+  }
+
+  async function terms(url: URL, kind: 'tags' | 'categories'): Promise<Response> {
+    const content = await contentFor(url)
+    if (!content) return json([], 200)
+    const slug = url.searchParams.get('slug')
+    const list = content[kind]
+    return json(slug === null ? list : list.filter((term) => term.slug === slug))
+  }
+
+  return async function handle(request: Request): Promise<Response> {
+    let url: URL
+    try {
+      url = new URL(request.url)
+    } catch {
+      return json(errorBody('rest_invalid_url', 'Invalid URL', 400), 400)
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return json(errorBody('rest_no_route', 'No route was found matching the URL and request method.', 404), 404)
+    }
+    let pathname: string
+    try {
+      pathname = decodeURIComponent(url.pathname)
+    } catch {
+      return json(errorBody('rest_invalid_url', 'Invalid URL encoding', 400), 400)
+    }
+    const trimmed = pathname.replace(/\/+$/, '')
+    try {
+      let match: RegExpExecArray | null
+      if ((match = /^\/api\/v1\/base\/?(.*)$/.exec(trimmed))) return await base(url, match[1] ?? '')
+      if ((match = /^\/api\/v1\/layout\/?(.*)$/.exec(trimmed))) return await layout(url, match[1] ?? '')
+      if ((match = /^\/api\/v1\/popups\/([A-Za-z0-9_-]{1,64})$/.exec(trimmed))) return await popup(url, match[1] ?? '')
+      if (trimmed === '/api/v1/posts') return await postsList(url)
+      if (trimmed === '/api/wp/v2/tags') return await terms(url, 'tags')
+      if (trimmed === '/api/wp/v2/categories') return await terms(url, 'categories')
+      return json(errorBody('rest_no_route', 'No route was found matching the URL and request method.', 404), 404)
+    } catch (error) {
+      console.error('[cms]', error instanceof Error ? error.message : error)
+      return json(errorBody('internal_error', 'The content backend failed to answer.', 500), 500)
+    }
+  }
+}

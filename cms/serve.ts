@@ -1,0 +1,47 @@
+/**
+ * `npm run cms`: the embedded CMS on its own port, so the `wp` adapter (or a developer
+ * with curl) can talk to it over real HTTP. Listens on 127.0.0.1:CMS_PORT.
+ *
+ *   CMS_PORT=3001 npm run cms
+ */
+import { createServer } from 'node:http'
+import { EnvError, parseEnv, routedLocales, defaultLocale } from '../app.config'
+import { createEmbeddedCms } from './index'
+
+let env
+try {
+  env = parseEnv()
+} catch (error) {
+  console.error(error instanceof EnvError ? error.message : error)
+  process.exit(1)
+}
+
+const cms = createEmbeddedCms({
+  contentDir: env.CMS_CONTENT_DIR,
+  databaseUrl: env.CMS_DATABASE_URL,
+  locales: routedLocales,
+  defaultLocale,
+})
+await cms.database()
+
+const host = process.env.CMS_HOST ?? '127.0.0.1'
+const server = createServer(async (req, res) => {
+  try {
+    const request = new Request(`http://${host}:${env.CMS_PORT}${req.url ?? '/'}`, { method: req.method })
+    const response = await cms.fetch(request)
+    res.writeHead(response.status, Object.fromEntries(response.headers))
+    res.end(req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()))
+  } catch (error) {
+    console.error('[cms]', error)
+    res.writeHead(500, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ code: 'internal_error', message: 'The content backend failed to answer.' }))
+  }
+})
+
+server.listen(env.CMS_PORT, host, () => {
+  console.log(`[cms] content API on http://${host}:${env.CMS_PORT}/api/v1/base/home`)
+})
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)))
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The README's two commands land here (`npm run dev`, `npm test`), so they work on a
+# fresh machine: Node 24 when the machine's Node is older, npm packages when missing
+# or out of date, compiled message catalogs, then the task itself.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export npm_config_loglevel=error npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+
+# shellcheck source=node-env.sh
+source scripts/node-env.sh
+
+install_packages() {
+  # npm install (not ci) honours the lockfile and tolerates the platform binaries the
+  # registry mirror lacks. Skip it when node_modules already matches the lockfile.
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] || [ package.json -nt node_modules/.package-lock.json ]; then
+    echo "site: installing npm packages with Node $(node -v)"
+    npm install --no-audit --no-fund
+  fi
+}
+
+find_chromium() {
+  if [ -n "${CHROMIUM_PATH:-}" ] && [ -x "$CHROMIUM_PATH" ]; then return 0; fi
+  for candidate in /usr/bin/chromium /usr/bin/chromium-browser /usr/bin/google-chrome; do
+    if [ -x "$candidate" ]; then export CHROMIUM_PATH="$candidate"; return 0; fi
+  done
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "site: installing Debian's chromium for the browser tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    export CHROMIUM_PATH=/usr/bin/chromium
+    return 0
+  fi
+  echo "site: no Chromium found; set CHROMIUM_PATH, or Playwright's own browser will be used" >&2
+}
+
+task="${1:-}"
+shift || true
+case "$task" in
+  dev)
+    install_packages
+    npx vite dev "$@"
+    ;;
+  test)
+    install_packages
+    find_chromium
+    npx tsx scripts/compile-messages.ts
+    npx tsc --noEmit
+    npx vitest run "$@"
+    npx vite build
+    npx playwright test
+    ;;
+  *)
+    echo "usage: scripts/run.sh dev|test" >&2
+    exit 2
+    ;;
+esac
