@@ -192,3 +192,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   return { ...result.data, authApiUrl: result.data.AUTH_API_URL ?? result.data.CONTENT_API_URL }
 }
+
+/**
+ * parseEnv() for processes that start: on a bad variable, print every problem by name
+ * and stop with exit code 1 (no stack trace).
+ */
+export function parseEnvOrExit(source: Record<string, string | undefined> = process.env): Env {
+  try {
+    return parseEnv(source)
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`\n${error.message}\n\nFix these variables and start again.\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}

@@ -3,7 +3,7 @@
  * scripts/compile-messages.ts (before tests). The URL decides the locale: the default
  * locale has no prefix, every other routed locale lives under `/{locale}` (SPEC §2).
  */
-import { defaultLocale, routedLocales } from './app.config'
+import { defaultLocale, routedLocales } from './app.config.ts'
 
 const prefixed = routedLocales.filter((locale) => locale !== defaultLocale)
 

@@ -4,20 +4,11 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
-import { EnvError, parseEnv } from './app.config'
-import { paraglideOptions } from './paraglide.options'
+import { parseEnvOrExit } from './app.config.ts'
+import { paraglideOptions } from './paraglide.options.ts'
 
 // A bad environment variable stops `vite dev` and `vite build` at once, naming it.
-let env
-try {
-  env = parseEnv()
-} catch (error) {
-  if (error instanceof EnvError) {
-    console.error(`\n${error.message}\n`)
-    process.exit(1)
-  }
-  throw error
-}
+const env = parseEnvOrExit()
 
 export default defineConfig({
   server: { port: env.PORT, host: env.HOST, strictPort: true },
@@ -26,7 +17,7 @@ export default defineConfig({
     paraglideVitePlugin(paraglideOptions),
     tailwindcss(),
     tanstackStart({ srcDirectory: 'app' }),
-    nitro(),
+    nitro({ plugins: ['./app/server/startup.nitro.ts'] }),
     viteReact(),
   ],
 })

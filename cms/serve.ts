@@ -5,16 +5,11 @@
  *   CMS_PORT=3001 npm run cms
  */
 import { createServer } from 'node:http'
-import { EnvError, parseEnv, routedLocales, defaultLocale } from '../app.config'
+import { Readable } from 'node:stream'
+import { defaultLocale, parseEnvOrExit, routedLocales } from '../app.config'
 import { createEmbeddedCms } from './index'
 
-let env
-try {
-  env = parseEnv()
-} catch (error) {
-  console.error(error instanceof EnvError ? error.message : error)
-  process.exit(1)
-}
+const env = parseEnvOrExit()
 
 const cms = createEmbeddedCms({
   contentDir: env.CMS_CONTENT_DIR,
@@ -27,7 +22,18 @@ await cms.database()
 const host = process.env.CMS_HOST ?? '127.0.0.1'
 const server = createServer(async (req, res) => {
   try {
-    const request = new Request(`http://${host}:${env.CMS_PORT}${req.url ?? '/'}`, { method: req.method })
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(name, value)
+      else if (Array.isArray(value)) headers.set(name, value.join(', '))
+    }
+    const request = new Request(`http://${host}:${env.CMS_PORT}${req.url ?? '/'}`, {
+      method: req.method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+      duplex: 'half',
+    })
     const response = await cms.fetch(request)
     res.writeHead(response.status, Object.fromEntries(response.headers))
     res.end(req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()))

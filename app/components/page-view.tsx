@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
-import type { Page, PageData, PostSummary } from '../server/content/types'
+import type { Page, PageData, Post, PostSummary } from '../server/content/types'
 import { RenderSections } from '../sections/render-sections'
 import { SiteFrame } from './site-frame'
 
@@ -23,7 +23,7 @@ export function PageScreen({ data, layout }: { data: PageData; layout: 'default'
 }
 
 function PageContent({ page }: { page: Page }) {
-  if (page.kind === 'post' && page.post) return <ArticleView page={page} />
+  if (page.kind === 'post' && page.post) return <ArticleView page={page} post={page.post} />
   if (page.kind === 'blog' || page.kind === 'category') {
     const title = page.category ? m.category_heading({ category: page.category.name }) : page.title
     return <BlogListView title={title} posts={page.posts} />
@@ -126,8 +126,7 @@ export function BlogListView({ title, posts }: { title: string; posts: PostSumma
   )
 }
 
-function ArticleView({ page }: { page: Page & { post: NonNullable<Page['post']> } }) {
-  const { post } = page
+function ArticleView({ post }: { page: Page; post: Post }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <header>

@@ -8,6 +8,8 @@ import { htmlToText, sanitizeClassList, sanitizeCmsHtml, sanitizeCustomCss } fro
 import type {
   Breadcrumb,
   Image,
+  Json,
+  JsonObject,
   Language,
   MenuLink,
   Menus,
@@ -195,22 +197,43 @@ function pageKind(result: WirePageResult): PageKind {
  * HTML must be clean before it leaves the server. Contract: a string field whose key
  * ends in `html` carries HTML and is sanitized, at any depth.
  */
-export function sanitizeSectionData(data: Record<string, unknown>): Record<string, unknown> {
-  const visit = (value: unknown, key: string, depth: number): unknown => {
-    if (depth > 8) return null
-    if (typeof value === 'string') return /html$/i.test(key) ? sanitizeCmsHtml(value) : value
-    if (Array.isArray(value)) return value.slice(0, 500).map((item) => visit(item, key, depth + 1))
-    if (typeof value === 'object' && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v, k, depth + 1)]))
-    }
-    return value
+export function sanitizeSectionData(data: Record<string, unknown>): JsonObject {
+  return toJsonObject(data, (key, value) => (/html$/i.test(key) ? sanitizeCmsHtml(value) : value))
+}
+
+/**
+ * Reduces parsed-but-open data to plain JSON (no prototypes, bounded depth and size),
+ * passing every string through `text(key, value)`.
+ */
+export function toJsonObject(
+  data: Record<string, unknown>,
+  text: (key: string, value: string) => string = (_key, value) => value,
+): JsonObject {
+  const visit = (value: unknown, key: string, depth: number): Json => {
+    if (depth > 12) return null
+    if (typeof value === 'string') return text(key, value)
+    if (typeof value === 'number') return Number.isFinite(value) ? value : null
+    if (typeof value === 'boolean' || value === null) return value
+    if (Array.isArray(value)) return value.slice(0, 1000).map((item) => visit(item, key, depth + 1))
+    if (typeof value === 'object') return object(value, depth + 1)
+    return null
   }
-  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, visit(value, key, 0)]))
+  const object = (value: object, depth: number): JsonObject => {
+    const result: JsonObject = {}
+    for (const [key, entry] of Object.entries(value).slice(0, 500)) {
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
+      result[key] = visit(entry, key, depth)
+    }
+    return result
+  }
+  return object(data, 0)
 }
 
 export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   const { content } = result
-  const schema = result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []
+  const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) =>
+    toJsonObject(item),
+  )
   const link = (value: string | undefined) => (value ? (toAppHref(value, ctx.ownOrigins)?.href ?? null) : null)
   return {
     id: result.id === undefined ? null : String(result.id),
@@ -245,7 +268,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       ]),
     ),
     breadcrumbs: reshapeBreadcrumbs(content.breadcrumbs, ctx),
-    forms: content.shortcode_data,
+    forms: toJsonObject(content.shortcode_data),
     posts: content.filtered_blogs.map(reshapePostSummary),
     pagination: content.pagination
       ? {
@@ -255,7 +278,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
           totalPages: content.pagination.total_pages,
         }
       : null,
-    customOptions: content.customOptions,
+    customOptions: toJsonObject(content.customOptions),
     pageContentHtml: sanitizeCmsHtml(content.pageContent),
     post: content.blog_post ? reshapePost(content.blog_post) : null,
     recentPosts: content.recent_posts.map(reshapePostSummary),
@@ -301,7 +324,7 @@ export function reshapePopup(response: WirePopupResponse): Popup {
     title: htmlToText(props.title),
     contentHtml: sanitizeCmsHtml(props.content),
     className: sanitizeClassList([props.options.classname ?? '']),
-    forms: shortcode_data,
+    forms: toJsonObject(shortcode_data),
   }
 }
 

@@ -5,6 +5,10 @@
  */
 import type { MenuLocation } from './wire'
 
+/** Data that is plain JSON: what CMS-defined structures (section data, forms) are reduced to. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
+export type JsonObject = { [key: string]: Json }
+
 export interface Image {
   src: string
   width: number
@@ -92,7 +96,7 @@ export interface Breadcrumb {
 export interface Section {
   key: string
   layout: string
-  data: Record<string, unknown>
+  data: JsonObject
 }
 
 export interface Language {
@@ -137,10 +141,10 @@ export interface Page {
   notifications: Array<{ id: string; messageHtml: string; type: string }>
   widgets: Record<string, Array<{ id: string; type: string; title: string | null; contentHtml: string }>>
   breadcrumbs: Breadcrumb[]
-  forms: Record<string, unknown>
+  forms: JsonObject
   posts: PostSummary[]
   pagination: Pagination | null
-  customOptions: Record<string, unknown>
+  customOptions: JsonObject
   pageContentHtml: string
   post: Post | null
   recentPosts: PostSummary[]
@@ -150,7 +154,7 @@ export interface Page {
   search: SearchResults | null
   meta: PageMeta
   /** JSON-LD objects for the head. */
-  schema: Array<Record<string, unknown>>
+  schema: JsonObject[]
   admin: { dashboardUrl: string | null; editPostUrl: string | null; pageLayout: string | null }
 }
 
@@ -166,7 +170,7 @@ export interface Popup {
   title: string
   contentHtml: string
   className: string
-  forms: Record<string, unknown>
+  forms: JsonObject
 }
 
 export interface PostList {

@@ -295,7 +295,8 @@ export const wireLayoutResponse = z.object({
 export const wirePopupResponse = z.object({
   result: z.object({
     props: z.object({
-      id: wireId,
+      /** A number, or a slug: the `{id}` of a `#popup-{id}` link. */
+      id: z.union([z.number().int().nonnegative(), z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)]),
       title: text,
       content: html,
       options: z.object({ classname: z.string().max(200).optional() }).optional().default({}),

@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest'
+import { withPageCache } from './cache'
+import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery } from './source'
+import type { PageData } from './types'
+
+const query: PageQuery = { locale: 'en', pageName: 'home' }
+const page = (title: string) => ({ page: { title } }) as unknown as PageData
+
+function fakeSource(getPage: ContentSource['getPage']): ContentSource {
+  return {
+    getPage,
+    getLayout: async () => ({}),
+    getPopup: async () => {
+      throw new ContentNotFoundError()
+    },
+    getPosts: async () => ({ posts: [], pagination: null }),
+    getTagId: async () => null,
+  }
+}
+
+describe('withPageCache', () => {
+  it('serves a fresh copy without asking the backend again', async () => {
+    const getPage = vi.fn(async () => page('one'))
+    const cached = withPageCache(fakeSource(getPage), { freshMs: 1000, keepMs: 10_000, maxEntries: 10, now: () => 0 })
+    await cached.getPage(query)
+    await cached.getPage(query)
+    expect(getPage).toHaveBeenCalledTimes(1)
+  })
+
+  it('serves the last good copy while the backend is down, then gives up after keepMs', async () => {
+    let now = 0
+    let down = false
+    const onError = vi.fn()
+    const source = fakeSource(async () => {
+      if (down) throw new ContentUnavailableError('unreachable', 'test')
+      return page('good')
+    })
+    const cached = withPageCache(source, { freshMs: 1000, keepMs: 10_000, maxEntries: 10, now: () => now, onError })
+    await cached.getPage(query)
+    down = true
+    now = 5000
+    expect((await cached.getPage(query)).page.title).toBe('good')
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(1))
+    now = 20_000
+    await expect(cached.getPage(query)).rejects.toBeInstanceOf(ContentUnavailableError)
+  })
+
+  it('never caches previews or developer mode', async () => {
+    const getPage = vi.fn(async () => page('draft'))
+    const cached = withPageCache(fakeSource(getPage), { freshMs: 1000, keepMs: 10_000, maxEntries: 10, now: () => 0 })
+    await cached.getPage({ ...query, previewId: '5' })
+    await cached.getPage({ ...query, previewId: '5' })
+    await cached.getPage({ ...query, dev: true })
+    expect(getPage).toHaveBeenCalledTimes(3)
+  })
+
+  it('evicts the oldest entries beyond maxEntries', async () => {
+    const getPage = vi.fn(async (q: PageQuery) => page(q.pageName))
+    const cached = withPageCache(fakeSource(getPage), { freshMs: 1000, keepMs: 10_000, maxEntries: 2, now: () => 0 })
+    for (const pageName of ['a', 'b', 'c', 'a']) await cached.getPage({ ...query, pageName })
+    expect(getPage).toHaveBeenCalledTimes(4)
+  })
+})
