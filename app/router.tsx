@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { NotFoundScreen, RouteErrorScreen } from './components/error-screen'
 import { deLocalizeUrl, localizeUrl } from './paraglide/runtime'
@@ -30,6 +30,10 @@ export function getRouter() {
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // Query strings stay plain strings (`?p=12&dev=true`), as WordPress links write them;
+    // the router's JSON default would rewrite them and redirect.
+    parseSearch: parseSearchWith((value) => value),
+    stringifySearch: stringifySearchWith((value) => String(value)),
     defaultErrorComponent: RouteErrorScreen,
     defaultNotFoundComponent: NotFoundScreen,
     // Routes are written without the locale; `/de/...` maps onto them and links get it back.

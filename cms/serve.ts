@@ -5,7 +5,6 @@
  *   CMS_PORT=3001 npm run cms
  */
 import { createServer } from 'node:http'
-import { Readable } from 'node:stream'
 import { defaultLocale, parseEnvOrExit, routedLocales } from '../app.config'
 import { createEmbeddedCms } from './index'
 
@@ -20,6 +19,21 @@ const cms = createEmbeddedCms({
 await cms.database()
 
 const host = process.env.CMS_HOST ?? '127.0.0.1'
+/** Larger bodies are refused before they are read whole (uploads are 5000 KB at most). */
+const MAX_BODY_BYTES = 20 * 1024 * 1024
+
+class BodyTooLargeError extends Error {}
+
+async function readBody(req: AsyncIterable<Buffer>): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += chunk.length
+    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError()
+    chunks.push(chunk)
+  }
+  return new Uint8Array(Buffer.concat(chunks))
+}
 const server = createServer(async (req, res) => {
   try {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
@@ -31,13 +45,17 @@ const server = createServer(async (req, res) => {
     const request = new Request(`http://${host}:${env.CMS_PORT}${req.url ?? '/'}`, {
       method: req.method,
       headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-      duplex: 'half',
+      body: hasBody ? await readBody(req) : undefined,
     })
     const response = await cms.fetch(request)
     res.writeHead(response.status, Object.fromEntries(response.headers))
     res.end(req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()))
   } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' })
+      res.end(JSON.stringify({ code: 'rest_request_too_large', message: 'The request body is too large.', data: { status: 413 } }))
+      return
+    }
     console.error('[cms]', error)
     res.writeHead(500, { 'content-type': 'application/json' })
     res.end(JSON.stringify({ code: 'internal_error', message: 'The content backend failed to answer.' }))

@@ -98,11 +98,11 @@ export function PostCard({ post }: { post: PostSummary }) {
           <time dateTime={post.date}>{formatDate(post.date)}</time>
           {post.categories[0] && <> · {post.categories[0].name}</>}
         </p>
-        <h3 className="mt-2 text-xl font-bold text-ink">
+        <h2 className="mt-2 text-xl font-bold text-ink">
           <Link to="/blog/$slug" params={{ slug: post.slug }} className="hover:text-brand-700">
             {post.title}
           </Link>
-        </h3>
+        </h2>
         <div className="mt-3 flex-1 text-ink-soft" dangerouslySetInnerHTML={{ __html: post.excerptHtml }} />
       </div>
     </article>

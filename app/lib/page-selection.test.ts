@@ -22,7 +22,7 @@ describe('page selection (SPEC §2)', () => {
   })
 
   it('passes s, preview id and dev to the backend query', () => {
-    const selection = selectPage('/about', siteSearchSchema.parse({ s: '  backup ', preview: 'true', p: 12, dev: true }))
+    const selection = selectPage('/about', siteSearchSchema.parse({ s: '  backup ', preview: true, p: 12, dev: 'true' }))
     expect(selection).toMatchObject({ search: 'backup', previewId: '12', dev: true })
   })
 
@@ -32,9 +32,11 @@ describe('page selection (SPEC §2)', () => {
   })
 
   it('bounds the search string and tolerates junk search params', () => {
-    const parsed = siteSearchSchema.parse({ s: 'x'.repeat(10_000), dev: { nested: true } })
-    expect(parsed.s).toHaveLength(200)
+    const parsed = siteSearchSchema.parse({ s: 'x'.repeat(10_000), dev: { nested: true }, utm_source: 'mail' })
+    expect(String(parsed.s)).toHaveLength(10_000)
+    expect(selectPage('/', parsed).search).toHaveLength(200)
     expect(parsed.dev).toBeUndefined()
+    expect(parsed.utm_source).toBe('mail')
     expect(selectPage('/', parsed).dev).toBe(false)
   })
 

@@ -7,24 +7,26 @@ import type { Locale } from '../../app.config'
 import { siteConfig } from '../../app.config'
 import { pageNameForPath, stripLocale } from './url'
 
-/** Search params the site reads on every page. The router may hand them over parsed (numbers, booleans). */
-const text = (max: number) =>
-  z
-    .union([z.string(), z.number(), z.boolean()])
-    .transform((value) => String(value).slice(0, max))
-    .optional()
-    .catch(undefined)
+/**
+ * Search params the site reads on every page. Validation must not change them (the
+ * router would redirect to the changed URL), so values pass through as they came and
+ * selectPage() normalizes them; other params (utm_*, gclid) are kept.
+ */
+const param = z.union([z.string(), z.number(), z.boolean()]).optional().catch(undefined)
 
-export const siteSearchSchema = z.object({
+export const siteSearchSchema = z.looseObject({
   /** SPEC §2: s, the search string. */
-  s: text(200),
+  s: param,
   /** SPEC §2: preview=true with p, the preview id. */
-  preview: text(10),
-  p: text(20),
+  preview: param,
+  p: param,
   /** SPEC §2: dev=true, developer mode. */
-  dev: text(10),
+  dev: param,
 })
 export type SiteSearch = z.infer<typeof siteSearchSchema>
+
+/** Longer search strings are cut, not refused: the visitor still gets results. */
+export const MAX_SEARCH_LENGTH = 200
 
 export interface PageSelection {
   locale: Locale
@@ -36,17 +38,23 @@ export interface PageSelection {
   dev: boolean
 }
 
+/** The router may hand a param over as a number or boolean (`?p=12&dev=true`). */
+function asText(value: string | number | boolean | undefined): string | undefined {
+  return value === undefined ? undefined : String(value)
+}
+
 export function selectPage(publicPathname: string, params: SiteSearch): PageSelection {
   const { locale, path } = stripLocale(publicPathname)
-  const search = params.s?.trim() || undefined
-  const previewId = params.preview === 'true' && params.p && /^\d+$/.test(params.p) ? params.p : undefined
+  const search = asText(params.s)?.trim().slice(0, MAX_SEARCH_LENGTH) || undefined
+  const p = asText(params.p)
+  const previewId = asText(params.preview) === 'true' && p && /^\d{1,20}$/.test(p) ? p : undefined
   return {
     locale,
     path,
     pageName: pageNameForPath(path),
     search,
     previewId,
-    dev: params.dev === 'true',
+    dev: asText(params.dev) === 'true',
   }
 }
 

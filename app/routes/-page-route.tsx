@@ -53,7 +53,9 @@ export async function loadPage(queryClient: QueryClient, input: PageInput, path:
 }
 
 export function pageHead(loaderData: PageLoaderData | undefined) {
-  return { meta: seo({ meta: loaderData?.head.meta ?? null, siteName: loaderData?.head.siteName ?? '' }) }
+  // Without data (an error screen) the root's title, the product name, stands.
+  if (!loaderData) return {}
+  return { meta: seo({ meta: loaderData.head.meta, siteName: loaderData.head.siteName }) }
 }
 
 export function PageRouteView({ loaderData }: { loaderData: PageLoaderData }) {

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * e2e against the production build (`npm run build` first; `npm test` does it).
+ * Two servers on loopback: the site over the embedded CMS, and the same build pointed
+ * at a closed port (the backend-down case). Playwright stops both when done.
+ */
+const PORT = 4310
+const DOWN_PORT = 4311
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (candidate): candidate is string => Boolean(candidate && existsSync(candidate)),
+)
+
+const serverEnv = { HOST: '127.0.0.1', NODE_ENV: 'production', CMS_DATABASE_URL: 'file:.cache/test-cms/e2e.db' }
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /pages\.spec\.ts/ },
+  ],
+  webServer: [
+    {
+      command: 'node .output/server/index.mjs',
+      url: `http://127.0.0.1:${PORT}/`,
+      env: { ...serverEnv, PORT: String(PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node .output/server/index.mjs',
+      url: `http://127.0.0.1:${DOWN_PORT}/favicon.svg`,
+      // Port 9 (discard) is closed on loopback: every backend call fails at once.
+      env: { ...serverEnv, PORT: String(DOWN_PORT), CONTENT_API_URL: 'http://127.0.0.1:9' },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
+})
+
+export const downBaseUrl = `http://127.0.0.1:${DOWN_PORT}`

@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** Collects console errors and warnings (hydration mismatches among them) and page errors. */
+export function watchConsole(page: Page): () => string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  return () => problems
+}
+
+/** Waits until React has hydrated the page (the router marks the document). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.readyState === 'complete')
+  await page.waitForLoadState('networkidle')
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(summary).toEqual([])
+}

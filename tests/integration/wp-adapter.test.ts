@@ -1,0 +1,131 @@
+/**
+ * The `wp` adapter over real HTTP against `npm run cms` (the embedded CMS on its own
+ * port), plus a closed port and a backend that never answers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ContentNotFoundError, ContentUnavailableError } from '../../app/server/content/source'
+import { createWpSource } from '../../app/server/content/wp-source'
+
+let cms: ChildProcess
+let baseUrl: string
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+beforeAll(async () => {
+  const port = await freePort()
+  baseUrl = `http://127.0.0.1:${port}`
+  cms = spawn('npm', ['run', '--silent', 'cms'], {
+    env: { ...process.env, CMS_PORT: String(port), CMS_DATABASE_URL: 'file:.cache/test-cms/integration.db', npm_config_loglevel: 'error' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  cms.stderr?.on('data', (chunk) => (output += String(chunk)))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`cms did not start: ${output}`)), 20_000)
+    cms.stdout?.on('data', (chunk) => {
+      if (String(chunk).includes('content API on')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    cms.on('exit', (code) => reject(new Error(`cms exited with ${code}: ${output}`)))
+  })
+})
+
+afterAll(() => {
+  cms?.kill('SIGTERM')
+})
+
+describe('wp adapter against npm run cms', () => {
+  const source = () => createWpSource({ baseUrl, timeoutMs: 5000 })
+
+  it('loads a page with its menus and options', async () => {
+    const data = await source().getPage({ locale: 'de', pageName: 'about' })
+    expect(data.page.title).toBe('Über uns')
+    expect(data.menus.primary.map((item) => item.href)).toContain('/about')
+    expect(data.options.organizationName).toBe('Kestrel IT Support')
+  })
+
+  it('loads an article and a search', async () => {
+    const article = await source().getPage({ locale: 'en', pageName: 'blog/new-office-in-manchester' })
+    expect(article.page.kind).toBe('post')
+    expect(article.page.post?.contentHtml).toContain('Quay Street')
+    const search = await source().getPage({ locale: 'en', pageName: 'home', search: 'phishing' })
+    expect(search.page.search?.results[0]?.href).toBe('/blog/phishing-training-that-staff-do-not-hate')
+  })
+
+  it('turns a 404 and the error flag into ContentNotFoundError with the frame', async () => {
+    for (const pageName of ['no-such-page', 'withdrawn-offer']) {
+      const error = await source().getPage({ locale: 'en', pageName }).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(ContentNotFoundError)
+      expect(error instanceof ContentNotFoundError && error.frame?.options.organizationName).toBe('Kestrel IT Support')
+    }
+  })
+
+  it('reads posts, tag ids, layouts and popups', async () => {
+    const posts = await source().getPosts({ locale: 'en', perPage: 2, page: 3 })
+    expect(posts.posts).toHaveLength(2)
+    expect(posts.pagination).toMatchObject({ page: 3, totalPages: 3 })
+    expect(await source().getTagId('cloud', 'en')).toBe('31')
+    expect(await source().getTagId('nope', 'en')).toBeNull()
+    expect(await source().getLayout('landing/managed-it-support', 'en')).toEqual({ layout: 'static' })
+    expect(await source().getLayout('nothing', 'en')).toEqual({})
+    expect((await source().getPopup('newsletter', 'en')).title).toMatch(/security briefing/)
+    await expect(source().getPopup('nope', 'en')).rejects.toBeInstanceOf(ContentNotFoundError)
+  })
+})
+
+describe('wp adapter when the backend is down', () => {
+  let hanging: Server
+  let hangingUrl: string
+
+  beforeAll(async () => {
+    hanging = createServer(() => {
+      /* never answers */
+    })
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
+    hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`
+  })
+
+  afterAll(() => {
+    hanging.closeAllConnections()
+    hanging.close()
+  })
+
+  it('reports a closed port as unreachable, and lists and tags degrade to empty', async () => {
+    const errors: Error[] = []
+    const source = createWpSource({ baseUrl: `http://127.0.0.1:${await freePort()}`, timeoutMs: 2000, onError: (error) => errors.push(error) })
+    const error = await source.getPage({ locale: 'en', pageName: 'home' }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ContentUnavailableError)
+    expect(error instanceof ContentUnavailableError && error.reason).toBe('unreachable')
+    expect(await source.getPosts({ locale: 'en' })).toEqual({ posts: [], pagination: null })
+    expect(await source.getTagId('x', 'en')).toBeNull()
+    expect(await source.getLayout('x', 'en')).toEqual({})
+    expect(errors.length).toBe(2)
+  })
+
+  it('gives up after the timeout', async () => {
+    const source = createWpSource({ baseUrl: hangingUrl, timeoutMs: 300 })
+    const error = await source.getPage({ locale: 'en', pageName: 'home' }).catch((caught: unknown) => caught)
+    expect(error instanceof ContentUnavailableError && error.reason).toBe('timeout')
+  })
+
+  it('treats an answer that breaks the contract as unavailable, not as a page', async () => {
+    const source = createWpSource({
+      baseUrl: 'http://backend.test',
+      timeoutMs: 1000,
+      fetch: async () => Response.json({ result: { page: 'nope' } }),
+    })
+    const error = await source.getPage({ locale: 'en', pageName: 'home' }).catch((caught: unknown) => caught)
+    expect(error instanceof ContentUnavailableError && error.reason).toBe('invalid')
+  })
+})
