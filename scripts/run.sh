@@ -43,9 +43,10 @@ case "$task" in
     install_packages
     find_chromium
     npx tsx scripts/compile-messages.ts
+    # The build also generates app/routeTree.gen.ts, which the type check needs.
+    npx vite build
     npx tsc --noEmit
     npx vitest run "$@"
-    npx vite build
     npx playwright test
     ;;
   *)
