@@ -87,7 +87,7 @@ export const siteConfig = {
     hideOffset: -78,
     downTolerance: 0,
     /** SPEC §9: scroll offset is the navigation bar height; a different bar on mobile. */
-    navHeightPx: { desktop: 112, mobile: 64 },
+    navHeightPx: { desktop: 112, mobile: 108 },
   },
 
   /** SPEC §9: lazy images load within 500 px at threshold 0.01. */

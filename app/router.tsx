@@ -2,14 +2,9 @@ import { QueryClient } from '@tanstack/react-query'
 import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { NotFoundScreen, RouteErrorScreen } from './components/error-screen'
+import { withoutTrailingSlash } from './lib/public-href'
 import { deLocalizeUrl, localizeUrl } from './paraglide/runtime'
 import { routeTree } from './routeTree.gen'
-
-/** Paraglide writes the prefixed root as `/de/`; the site's URLs have no trailing slash. */
-function withoutTrailingSlash(url: URL): URL {
-  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.slice(0, -1)
-  return url
-}
 
 export function getRouter() {
   const queryClient = new QueryClient({

@@ -9,7 +9,7 @@ import { isContentUnavailable } from '../lib/errors'
 import { m } from '../paraglide/messages'
 import { fallbackOptions } from '../lib/site-defaults'
 import type { Menus, SiteOptions } from '../server/content/types'
-import { SiteFrame } from './site-frame'
+import { SiteLayout } from './shell/layouts'
 
 export type ErrorKind = 'page-not-found' | 'route-not-found' | 'unavailable' | 'error'
 
@@ -37,7 +37,7 @@ export function ErrorScreen({ kind, menus = null, options = null }: ErrorScreenP
   const notFound = kind === 'page-not-found' || kind === 'route-not-found'
   return (
     <ErrorScreenBoundary>
-      <SiteFrame layout="default" menus={menus} options={site}>
+      <SiteLayout layout="default" menus={menus} options={site}>
         <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center" aria-labelledby="error-heading">
           <p className="text-sm font-bold tracking-widest text-brand-700 uppercase">{statusText(kind)}</p>
           <h1 id="error-heading" className="mt-4 text-5xl font-black tracking-tight text-ink sm:text-7xl">
@@ -61,7 +61,7 @@ export function ErrorScreen({ kind, menus = null, options = null }: ErrorScreenP
             </a>
           </div>
         </section>
-      </SiteFrame>
+      </SiteLayout>
     </ErrorScreenBoundary>
   )
 }

@@ -8,17 +8,24 @@ import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
 import type { Page, PageData, Post, PostSummary } from '../server/content/types'
 import { RenderSections } from '../sections/render-sections'
-import { SiteFrame } from './site-frame'
+import { SiteLayout } from './shell/layouts'
 
 export function PageScreen({ data, layout }: { data: PageData; layout: 'default' | 'static' }) {
   const { page } = data
   return (
-    <SiteFrame layout={layout} menus={data.menus} options={data.options}>
+    <SiteLayout
+      layout={layout}
+      menus={data.menus}
+      options={data.options}
+      languages={page.languages}
+      breadcrumbs={page.breadcrumbs}
+      admin={page.admin}
+    >
       <div className={page.bodyClass || undefined} data-page-kind={page.kind}>
         {page.customCss && <style>{page.customCss}</style>}
         <PageContent page={page} />
       </div>
-    </SiteFrame>
+    </SiteLayout>
   )
 }
 

@@ -7,6 +7,8 @@ export const fallbackOptions: SiteOptions = {
   logoUrl: null,
   hostUrl: '/',
   addressHtml: '',
+  phone: null,
+  shopUrl: null,
   reviewBadge: null,
   statusBadge: null,
 }

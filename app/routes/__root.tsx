@@ -1,11 +1,22 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter, type NavigateOptions } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { I18nProvider, RouterProvider } from 'react-aria-components'
 import { siteConfig } from '../../app.config'
 import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
+import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard } from '../components/shell/document-behaviour'
+import { LoadingBar } from '../components/shell/loading-bar'
+import { ShellProvider } from '../components/shell/shell-state'
 import { getLocale, getTextDirection } from '../paraglide/runtime'
+import { publicHref } from '../lib/public-href'
 import appCss from '../styles.css?url'
+
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    routerOptions: Omit<NavigateOptions, 'to' | 'href'>
+  }
+}
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   head: () => ({
@@ -26,15 +37,33 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   errorComponent: RouteErrorScreen,
 })
 
+/** SPEC §9: hash targets scroll below the navigation bar, a different bar on phones. */
+const scrollOffsetCss = `html{scroll-padding-top:${siteConfig.header.navHeightPx.mobile}px}@media (min-width:1024px){html{scroll-padding-top:${siteConfig.header.navHeightPx.desktop}px}}`
+
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = getLocale()
+  const router = useRouter()
+  useChunkReloadGuard()
   return (
     <html lang={locale} dir={getTextDirection(locale)}>
       <head>
         <HeadContent />
+        <style>{scrollOffsetCss}</style>
       </head>
       <body>
-        {children}
+        <I18nProvider locale={locale}>
+          <RouterProvider
+            navigate={(href, options) => router.navigate({ ...options, href })}
+            useHref={publicHref}
+          >
+            <ShellProvider>
+              <LoadingBar />
+              {children}
+              <RouteAnnouncer />
+              <OfflineNotice />
+            </ShellProvider>
+          </RouterProvider>
+        </I18nProvider>
         <Scripts />
       </body>
     </html>

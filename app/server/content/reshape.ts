@@ -77,6 +77,7 @@ function reshapeMenuLink(item: WireMenuItem, ctx: ReshapeContext): Omit<MenuLink
     internal: link.internal,
     newTab: item.target === '_blank',
     popupId: popupIdFromHref(link.href),
+    parentId: item.post_parent === false ? null : String(item.post_parent),
   }
 }
 
@@ -121,6 +122,8 @@ export function reshapeOptions(options: WireOptions): SiteOptions {
     logoUrl: options.organization.logo_url ? (toAppHref(options.organization.logo_url, [])?.href ?? null) : null,
     hostUrl: hostUrl && !hostUrl.internal ? hostUrl.href : '/',
     addressHtml: sanitizeCmsHtml(options.address ?? ''),
+    phone: options.phone?.trim() || null,
+    shopUrl: options.shop_url ? (toAppHref(options.shop_url, [])?.href ?? null) : null,
     reviewBadge: badge(options.review_badge),
     statusBadge: badge(options.status_badge),
   }

@@ -28,6 +28,8 @@ export interface MenuLink {
   newTab: boolean
   /** The popup id when the link's hash is `#popup-{id}` (SPEC §2). */
   popupId: string | null
+  /** The backend's post_parent: the id of the item this one belongs under, in any location. */
+  parentId: string | null
   children: MenuLink[]
 }
 
@@ -39,6 +41,10 @@ export interface SiteOptions {
   /** The company's main site (SPEC §2: the error screen's 'GO TO HOMEPAGE'). */
   hostUrl: string
   addressHtml: string
+  /** The help desk's phone number, for the top bar and the support modal. */
+  phone: string | null
+  /** The shop (SPEC §2: shop link with cart icon). */
+  shopUrl: string | null
   reviewBadge: { label: string; url: string } | null
   statusBadge: { label: string; url: string } | null
 }

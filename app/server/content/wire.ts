@@ -92,6 +92,8 @@ export const wireOptions = z.object({
   host_url: z.string().max(MAX_TEXT),
   /** Ours: the address widget, review and status badge data for the footer (the shell issue). */
   address: html.optional(),
+  phone: z.string().max(40).optional(),
+  shop_url: z.string().max(MAX_TEXT).optional(),
   review_badge: z.object({ label: text, url: z.string().max(MAX_TEXT) }).optional(),
   status_badge: z.object({ label: text, url: z.string().max(MAX_TEXT) }).optional(),
 })

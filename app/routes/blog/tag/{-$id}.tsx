@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { BlogListView } from '../../../components/page-view'
-import { SiteFrame } from '../../../components/site-frame'
+import { SiteLayout } from '../../../components/shell/layouts'
 import { blogPageName, selectedTag, siteSearchSchema } from '../../../lib/page-selection'
 import { m } from '../../../paraglide/messages'
 import { pageQueryOptions, postsQueryOptions, tagIdQueryOptions } from '../../../server/content.functions'
@@ -20,7 +20,10 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
     const tag = selectedTag(params.id)
     if (tag === 'all') return { page, tag, tagId: null }
     const tagId = await queryClient.ensureQueryData(tagIdQueryOptions({ locale: page.input.locale, slug: tag }))
-    if (tagId === null) throw notFound()
+    if (tagId === null) {
+      const data = await queryClient.ensureQueryData(pageQueryOptions(page.input))
+      throw notFound({ data: { menus: data.menus, options: data.options } })
+    }
     await queryClient.ensureQueryData(postsQueryOptions({ locale: page.input.locale, tag: tagId }))
     return { page, tag, tagId }
   },
@@ -33,9 +36,9 @@ function RouteComponent() {
   const { data } = useSuspenseQuery(pageQueryOptions(page.input))
   if (tagId === null) {
     return (
-      <SiteFrame layout={page.layout} menus={data.menus} options={data.options}>
-        <BlogListView title={data.page.meta.title ?? ''} posts={data.page.posts} />
-      </SiteFrame>
+      <SiteLayout layout={page.layout} menus={data.menus} options={data.options} languages={data.page.languages} breadcrumbs={data.page.breadcrumbs} admin={data.page.admin}>
+        <BlogListView title={data.page.title} posts={data.page.posts} />
+      </SiteLayout>
     )
   }
   return <TagListing page={page} tag={tag} tagId={tagId} />
@@ -46,8 +49,8 @@ function TagListing({ page, tag, tagId }: { page: { input: Parameters<typeof pag
   const { data: list } = useSuspenseQuery(postsQueryOptions({ locale: page.input.locale, tag: tagId }))
   const name = data.page.tags.find((term) => term.slug === tag)?.name ?? tag
   return (
-    <SiteFrame layout={page.layout} menus={data.menus} options={data.options}>
+    <SiteLayout layout={page.layout} menus={data.menus} options={data.options} languages={data.page.languages} breadcrumbs={data.page.breadcrumbs} admin={data.page.admin}>
       <BlogListView title={m.tag_heading({ tag: name })} posts={list.posts} />
-    </SiteFrame>
+    </SiteLayout>
   )
 }

@@ -1,0 +1,58 @@
+/**
+ * SPEC §2, §4 and §6: developer mode. `?dev=true` sets the `dev_mode` cookie; while it
+ * is set, an admin bar links to the dashboard and to editing this page, and shows the
+ * page layout. Exit removes the cookie and hides the bar. It is decided in the browser
+ * after hydration, so the server's HTML is the same for every visitor (DESIGN.md).
+ */
+import { useLocation } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { siteConfig } from '../../../app.config'
+import { browserCookies } from '../../lib/cookies'
+import { m } from '../../paraglide/messages'
+import type { Page } from '../../server/content/types'
+import { Button } from '../ui/Button'
+
+export function useDevMode(): [boolean, () => void] {
+  const searchStr = useLocation({ select: (location) => location.searchStr })
+  const [on, setOn] = useState(false)
+  useEffect(() => {
+    const { cookieName, queryParam } = siteConfig.devMode
+    if (new URLSearchParams(searchStr).get(queryParam) === 'true') browserCookies.set(cookieName, '1')
+    setOn(browserCookies.get(cookieName) !== null)
+  }, [searchStr])
+  const exit = () => {
+    browserCookies.remove(siteConfig.devMode.cookieName)
+    setOn(false)
+  }
+  return [on, exit]
+}
+
+export function AdminBar({ admin }: { admin: Page['admin'] | null }) {
+  const [on, exit] = useDevMode()
+  if (!on) return null
+  return (
+    <section
+      aria-label={m.admin_bar_label()}
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-700 bg-ink/95 text-sm text-slate-100 backdrop-blur"
+      data-testid="admin-bar"
+    >
+      <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
+        <span className="font-bold text-accent">{m.admin_bar_label()}</span>
+        {admin?.dashboardUrl && (
+          <a href={admin.dashboardUrl} className="rounded px-2 py-1 font-bold underline-offset-2 hover:underline">
+            {m.admin_dashboard()}
+          </a>
+        )}
+        {admin?.editPostUrl && (
+          <a href={admin.editPostUrl} className="rounded px-2 py-1 font-bold underline-offset-2 hover:underline">
+            {m.admin_edit()}
+          </a>
+        )}
+        {admin?.pageLayout && <span className="text-slate-300">{m.admin_layout({ layout: admin.pageLayout })}</span>}
+        <Button variant="inverse" onPress={exit} className="ml-auto text-sm">
+          {m.admin_exit()}
+        </Button>
+      </div>
+    </section>
+  )
+}

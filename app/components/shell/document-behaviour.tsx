@@ -1,0 +1,89 @@
+/**
+ * SPEC §2, §4 and §8 document behaviour: route changes are announced and focus moves to
+ * the new page's heading; the online/offline status follows browser events; a chunk
+ * that fails to load reloads the page at most once per 60 s.
+ */
+import { useRouter } from '@tanstack/react-router'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { siteConfig } from '../../../app.config'
+import { claimChunkReload, isChunkLoadError } from '../../lib/chunk-reload'
+import { m } from '../../paraglide/messages'
+import { WifiOffIcon } from '../icons'
+
+/** Announces each completed navigation and moves focus to the new page's h1. */
+export function RouteAnnouncer() {
+  const router = useRouter()
+  const [message, setMessage] = useState('')
+  useEffect(() => {
+    return router.subscribe('onResolved', (event) => {
+      if (!event.fromLocation || !event.pathChanged) return
+      // Wait for the new page to paint before reading its title and heading.
+      requestAnimationFrame(() => {
+        setMessage(document.title)
+        if (window.location.hash) return
+        const heading = document.querySelector<HTMLElement>('main h1')
+        if (!heading) return
+        heading.setAttribute('tabindex', '-1')
+        heading.focus({ preventScroll: true })
+      })
+    })
+  }, [router])
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="route-announcer">
+      {message}
+    </div>
+  )
+}
+
+function subscribeOnline(callback: () => void) {
+  window.addEventListener('online', callback)
+  window.addEventListener('offline', callback)
+  return () => {
+    window.removeEventListener('online', callback)
+    window.removeEventListener('offline', callback)
+  }
+}
+
+/** SPEC §4: online or offline status follows browser events. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true)
+}
+
+export function OfflineNotice() {
+  const online = useOnline()
+  return (
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+      {!online && (
+        <p className="pointer-events-auto flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white shadow-lg" data-testid="offline-notice">
+          <WifiOffIcon size={18} />
+          {m.offline_notice()}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** Reloads once (per 60 s) when a code chunk fails to load, e.g. after a deploy. */
+export function reloadAfterChunkError(error: unknown): boolean {
+  if (typeof window === 'undefined' || !isChunkLoadError(error)) return false
+  const { reloadGuardMs, reloadGuardStorageKey } = siteConfig.timing
+  let allowed = false
+  try {
+    allowed = claimChunkReload(window.sessionStorage, reloadGuardStorageKey, Date.now(), reloadGuardMs)
+  } catch {
+    return false
+  }
+  if (allowed) window.location.reload()
+  return allowed
+}
+
+export function useChunkReloadGuard() {
+  useEffect(() => {
+    const onPreloadError = (event: Event) => {
+      const payload = 'payload' in event ? event.payload : undefined
+      if (reloadAfterChunkError(payload)) event.preventDefault()
+    }
+    window.addEventListener('vite:preloadError', onPreloadError)
+    return () => window.removeEventListener('vite:preloadError', onPreloadError)
+  }, [])
+}

@@ -1,0 +1,101 @@
+/**
+ * SPEC §2: four link columns (footer-1 to footer-4), social icons (size 50, each with an
+ * accessible name), a review badge, a status badge, the address widget area and a
+ * copyright line with the current year.
+ */
+import { m } from '../../paraglide/messages'
+import type { MenuLink, Menus, SiteOptions } from '../../server/content/types'
+import { CmsLink } from '../cms-link'
+import { SocialIcon, socialNetworks, StarIcon, type SocialNetwork } from '../icons'
+
+const SOCIAL_ICON_SIZE = 50
+const networkNames: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  twitter: 'X (Twitter)',
+  instagram: 'Instagram',
+  pinterest: 'Pinterest',
+}
+
+function socialLinks(items: MenuLink[]): Array<{ network: SocialNetwork; link: MenuLink }> {
+  return socialNetworks.flatMap((network) => {
+    const link = items.find((item) => item.title.toLowerCase().includes(network) || item.href.includes(`${network}.com`))
+    return link ? [{ network, link }] : []
+  })
+}
+
+export function SiteFooter({ menus, options, variant }: { menus: Menus | null; options: SiteOptions; variant: 'default' | 'static' }) {
+  const columns = menus ? [menus['footer-1'], menus['footer-2'], menus['footer-3'], menus['footer-4']] : []
+  const socials = menus ? socialLinks(menus.socials) : []
+  return (
+    <footer className="mt-20 bg-ink text-slate-300">
+      {variant === 'default' && (
+        <div className="mx-auto grid max-w-site gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_3fr]">
+          <div className="space-y-5">
+            <p className="text-lg font-black text-white">{options.organizationName}</p>
+            {options.addressHtml && (
+              <div className="cms-address text-sm leading-relaxed [&_a]:text-white [&_a]:underline-offset-2 [&_a:hover]:underline" dangerouslySetInnerHTML={{ __html: options.addressHtml }} />
+            )}
+            <div className="flex flex-wrap gap-3">
+              {options.reviewBadge && (
+                <a href={options.reviewBadge.url} className="inline-flex items-center gap-2 rounded-full border border-slate-600 px-3 py-1.5 text-xs font-bold text-white hover:border-slate-400" data-testid="review-badge">
+                  <span className="flex text-accent" aria-hidden="true">
+                    {Array.from({ length: 5 }, (_, index) => (
+                      <StarIcon key={index} size={14} />
+                    ))}
+                  </span>
+                  {options.reviewBadge.label}
+                </a>
+              )}
+              {options.statusBadge && (
+                <a href={options.statusBadge.url} className="inline-flex items-center gap-2 rounded-full border border-slate-600 px-3 py-1.5 text-xs font-bold text-white hover:border-slate-400" data-testid="status-badge">
+                  <span className="h-2.5 w-2.5 rounded-full bg-emerald-400" aria-hidden="true" />
+                  {options.statusBadge.label}
+                </a>
+              )}
+            </div>
+          </div>
+          {columns.some((column) => column.length > 0) && (
+            <nav aria-label={m.nav_footer()} className="grid grid-cols-2 gap-8 sm:grid-cols-4">
+              {columns.map((column, index) => (
+                <ul key={index} className="space-y-3 text-sm">
+                  {column.map((item) => (
+                    <li key={item.id}>
+                      <CmsLink href={item.href} internal={item.internal} newTab={item.newTab} className="hover:text-white hover:underline">
+                        {item.title}
+                      </CmsLink>
+                    </li>
+                  ))}
+                </ul>
+              ))}
+            </nav>
+          )}
+        </div>
+      )}
+      <div className="border-t border-slate-700">
+        <div className="mx-auto flex max-w-site flex-col items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6">
+          <p className="text-sm">{m.copyright({ year: new Date().getFullYear(), name: options.organizationName })}</p>
+          {socials.length > 0 && (
+            <ul className="flex items-center gap-1" aria-label={m.footer_social()}>
+              {socials.map(({ network, link }) => (
+                <li key={network}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={m.social_link({ name: options.organizationName, network: networkNames[network] })}
+                    className="flex items-center justify-center rounded-full border border-slate-600 text-slate-300 hover:border-slate-300 hover:text-white"
+                    style={{ width: SOCIAL_ICON_SIZE, height: SOCIAL_ICON_SIZE }}
+                    data-network={network}
+                  >
+                    <SocialIcon network={network} size={SOCIAL_ICON_SIZE / 2} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </footer>
+  )
+}

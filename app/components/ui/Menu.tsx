@@ -1,0 +1,31 @@
+import {
+  Menu as AriaMenu,
+  MenuItem as AriaMenuItem,
+  Popover,
+  type MenuItemProps,
+  type MenuProps,
+} from 'react-aria-components'
+import { tv } from 'tailwind-variants'
+
+const itemStyles = tv({
+  base: 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-bold text-ink-soft outline-none',
+  variants: {
+    isFocused: { true: 'bg-brand-50 text-brand-800' },
+    isSelected: { true: 'text-brand-800' },
+  },
+})
+
+/** A menu in a popover (arrow keys move, Enter or Space picks, Escape closes and returns focus). */
+export function Menu<T extends object>(props: MenuProps<T> & { placement?: 'bottom start' | 'bottom end' }) {
+  const { placement = 'bottom start', ...rest } = props
+  return (
+    <Popover placement={placement} offset={6} className="min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl outline-none">
+      <AriaMenu {...rest} className="max-h-[70vh] overflow-auto outline-none" />
+    </Popover>
+  )
+}
+
+export function MenuItem(props: MenuItemProps) {
+  const textValue = props.textValue ?? (typeof props.children === 'string' ? props.children : undefined)
+  return <AriaMenuItem {...props} textValue={textValue} className={(renderProps) => itemStyles(renderProps)} />
+}

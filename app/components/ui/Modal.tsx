@@ -1,0 +1,39 @@
+import { Modal as AriaModal, ModalOverlay, type ModalOverlayProps } from 'react-aria-components'
+import { tv } from 'tailwind-variants'
+
+const overlayStyles = tv({
+  base: 'fixed inset-0 z-50 flex bg-ink/60 backdrop-blur-[2px]',
+  variants: {
+    placement: {
+      center: 'items-start justify-center overflow-y-auto p-4 pt-[10vh]',
+      drawer: 'justify-end',
+      top: 'items-start justify-center p-4 pt-20',
+    },
+    isEntering: { true: 'motion-safe:animate-[overlay-in_150ms_ease-out]' },
+  },
+})
+
+const modalStyles = tv({
+  base: 'bg-white shadow-2xl outline-none',
+  variants: {
+    placement: {
+      center: 'w-full max-w-lg rounded-2xl p-6 sm:p-8',
+      drawer: 'h-full w-full max-w-sm overflow-y-auto p-6',
+      top: 'w-full max-w-2xl rounded-2xl p-6 sm:p-8',
+    },
+  },
+})
+
+export interface ModalProps extends ModalOverlayProps {
+  placement?: 'center' | 'drawer' | 'top'
+  className?: string
+}
+
+/** A modal overlay: focus is trapped inside, Escape and an outside press close it, focus returns to the trigger. */
+export function Modal({ placement = 'center', className, ...props }: ModalProps) {
+  return (
+    <ModalOverlay {...props} isDismissable className={({ isEntering }) => overlayStyles({ placement, isEntering })}>
+      <AriaModal className={modalStyles({ placement, className })}>{props.children}</AriaModal>
+    </ModalOverlay>
+  )
+}

@@ -1,0 +1,51 @@
+/**
+ * Reading and writing cookies in the browser (SPEC §9: `lang` 7 days at path /;
+ * `dev_mode`). Pure string functions, so the rules are unit-tested.
+ */
+export interface CookieOptions {
+  maxAgeSeconds?: number
+  path?: string
+  sameSite?: 'Lax' | 'Strict'
+  secure?: boolean
+}
+
+export function readCookie(cookieHeader: string, name: string): string | null {
+  for (const part of cookieHeader.split(';')) {
+    const index = part.indexOf('=')
+    if (index === -1) continue
+    if (part.slice(0, index).trim() !== name) continue
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim())
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
+export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`]
+  if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${Math.floor(options.maxAgeSeconds)}`)
+  parts.push(`SameSite=${options.sameSite ?? 'Lax'}`)
+  if (options.secure) parts.push('Secure')
+  return parts.join('; ')
+}
+
+export function deleteCookieString(name: string, path = '/'): string {
+  return `${name}=; Path=${path}; Max-Age=0; SameSite=Lax`
+}
+
+/** Browser-only helpers over document.cookie. */
+export const browserCookies = {
+  get(name: string): string | null {
+    return typeof document === 'undefined' ? null : readCookie(document.cookie, name)
+  },
+  set(name: string, value: string, options: CookieOptions = {}) {
+    if (typeof document === 'undefined') return
+    document.cookie = serializeCookie(name, value, { secure: location.protocol === 'https:', ...options })
+  },
+  remove(name: string, path = '/') {
+    if (typeof document === 'undefined') return
+    document.cookie = deleteCookieString(name, path)
+  },
+}
