@@ -48,22 +48,6 @@ test('the tab title is the organization name when a page has no title', async ({
   await expect(page).toHaveTitle('Kestrel IT Support')
 })
 
-test('menu links navigate in the app and keep the locale', async ({ page }) => {
-  const problems = watchConsole(page)
-  await page.goto('/de')
-  await waitForHydration(page)
-  await page.evaluate(() => {
-    ;(window as unknown as { marker: string }).marker = 'same-document'
-  })
-  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Über uns' }).click()
-  await expect(page).toHaveURL(/\/de\/about$/)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Über uns')
-  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same-document')
-  await page.getByRole('link', { name: 'Kestrel IT Support' }).first().click()
-  await expect(page).toHaveURL(/\/de$/)
-  expect(problems()).toEqual([])
-})
-
 test('the error screen links to the company main site', async ({ page }) => {
   await page.goto('/no-such-page')
   await expect(page.getByRole('link', { name: 'GO TO HOMEPAGE' })).toHaveAttribute('href', 'https://www.kestrel-it.example/')

@@ -28,8 +28,9 @@ export function LanguageSwitcher({ languages, tone = 'dark' }: { languages: Lang
   const active = routed.find((language) => language.locale === current)
   return (
     <MenuTrigger>
-      <Button variant={tone === 'dark' ? 'inverse' : 'quiet'} aria-label={m.language_label()} className="text-sm">
+      <Button variant={tone === 'dark' ? 'inverse' : 'quiet'} className="text-sm" data-testid="language-button">
         <GlobeIcon size={18} />
+        <span className="sr-only">{m.language_label()}: </span>
         <span>{active?.name ?? current.toUpperCase()}</span>
         <ChevronDownIcon size={16} />
       </Button>
