@@ -41,8 +41,11 @@ function PageContent({ page }: { page: Page }) {
   return (
     <>
       {!heroFirst && (
-        <header className="mx-auto max-w-site px-4 pt-14 sm:px-6">
-          <h1 className="text-4xl font-black tracking-tight text-ink sm:text-5xl">{page.title}</h1>
+        <header className="border-b border-slate-100 bg-gradient-to-b from-brand-50 to-white">
+          <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
+            <h1 className="text-4xl font-black tracking-tight text-ink sm:text-5xl">{page.title}</h1>
+            {page.meta.description && <p className="mt-4 text-lg text-ink-soft">{page.meta.description}</p>}
+          </div>
         </header>
       )}
       <RenderSections sections={page.sections} firstIsTitle={heroFirst} />

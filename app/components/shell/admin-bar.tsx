@@ -31,7 +31,10 @@ export function AdminBar({ admin }: { admin: Page['admin'] | null }) {
   const [on, exit] = useDevMode()
   if (!on) return null
   return (
-    <section
+    <>
+      {/* Keeps the end of the page reachable above the fixed bar. */}
+      <div aria-hidden="true" className="h-12" />
+      <section
       aria-label={m.admin_bar_label()}
       className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-700 bg-ink/95 text-sm text-slate-100 backdrop-blur"
       data-testid="admin-bar"
@@ -53,6 +56,7 @@ export function AdminBar({ admin }: { admin: Page['admin'] | null }) {
           {m.admin_exit()}
         </Button>
       </div>
-    </section>
+      </section>
+    </>
   )
 }
