@@ -18,6 +18,8 @@ export async function waitForHydration(page: Page) {
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // Colours are only final once overlays have finished fading in.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
   expect(summary).toEqual([])
