@@ -8,6 +8,7 @@ import { createStartHandler, defaultStreamHandler, defineHandlerCallback } from 
 import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { defaultLocale, siteConfig } from '../app.config'
 import { isContentUnavailable } from './lib/errors'
+import { cookieLocaleRedirect } from './lib/locale-redirect'
 import { paraglideMiddleware } from './paraglide/server.js'
 import { cacheControlFor } from './server/cache-control'
 import './server/env.server'
@@ -35,6 +36,16 @@ export default createServerEntry({
     if (url.pathname === defaultPrefix || url.pathname.startsWith(`${defaultPrefix}/`)) {
       const target = url.pathname.slice(defaultPrefix.length) || '/'
       return new Response(null, { status: 301, headers: { Location: target + url.search } })
+    }
+    const remembered = cookieLocaleRedirect({
+      pathname: url.pathname,
+      search: url.search,
+      cookieHeader: request.headers.get('cookie') ?? '',
+      isDocument: request.method === 'GET' && request.headers.get('sec-fetch-dest') === 'document',
+    })
+    if (remembered) {
+      // Per visitor, so never stored by a shared cache; the page it points to is.
+      return new Response(null, { status: 307, headers: { Location: remembered, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } })
     }
     const original = await paraglideMiddleware(request, () => startFetch(request))
     // Some responses carry immutable headers; a copy shares the body stream.

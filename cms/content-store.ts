@@ -10,6 +10,7 @@
  *
  * The files are read once and kept in memory; `reload()` reads them again.
  */
+import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { marked } from 'marked'
@@ -163,7 +164,12 @@ async function loadLocale(root: string, locale: string): Promise<LocaleContent> 
   return { locale, options, menus, categories: taxonomies.categories, tags: taxonomies.tags, pages, posts, popups }
 }
 
-export function createContentStore(root: string, locales: readonly string[]): ContentStore {
+/**
+ * A locale with no folder of its own is answered with the fallback locale's content (as
+ * WordPress translation plugins show the default language when a translation is missing),
+ * so enabling a locale in app.config.ts works before its content is written.
+ */
+export function createContentStore(root: string, locales: readonly string[], fallbackLocale = locales[0] ?? 'en'): ContentStore {
   let cache = new Map<string, Promise<LocaleContent>>()
   return {
     locales: () => [...locales],
@@ -171,7 +177,8 @@ export function createContentStore(root: string, locales: readonly string[]): Co
       if (!locales.includes(locale)) return null
       let entry = cache.get(locale)
       if (!entry) {
-        entry = loadLocale(root, locale)
+        const folder = existsSync(path.join(root, locale)) ? locale : fallbackLocale
+        entry = loadLocale(root, folder).then((content) => ({ ...content, locale }))
         cache.set(locale, entry)
         // A broken file should not poison the cache forever: the next call reads again.
         entry.catch(() => cache.delete(locale))

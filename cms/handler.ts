@@ -319,6 +319,22 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     return json(body)
   }
 
+  /** Every published page and post that may be indexed (no drafts, no error pages, no noindex). */
+  async function sitemap(url: URL): Promise<Response> {
+    const content = await contentFor(url)
+    if (!content) return json(errorBody('rest_invalid_param', 'Unknown locale', 400), 400)
+    const pages = [...content.pages.values()]
+      .filter((page) => page.status === 'publish' && !page.error && !/noindex/i.test(page.meta.robots ?? ''))
+      .map((page) => ({ key: page.key, path: page.path === 'home' ? '/' : `/${page.path}`, modified: page.modified, type: 'page' as const }))
+    const posts = published(content).map((post) => ({
+      key: `post:${post.key}`,
+      path: `/blog/${post.slug}`,
+      modified: post.modified ?? post.date,
+      type: 'post' as const,
+    }))
+    return json({ result: { entries: [...pages, ...posts] } })
+  }
+
   async function terms(url: URL, kind: 'tags' | 'categories'): Promise<Response> {
     const content = await contentFor(url)
     if (!content) return json([], 200)
@@ -350,6 +366,7 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
       if ((match = /^\/api\/v1\/layout\/?(.*)$/.exec(trimmed))) return await layout(url, match[1] ?? '')
       if ((match = /^\/api\/v1\/popups\/([A-Za-z0-9_-]{1,64})$/.exec(trimmed))) return await popup(url, match[1] ?? '')
       if (trimmed === '/api/v1/posts') return await postsList(url)
+      if (trimmed === '/api/v1/sitemap') return await sitemap(url)
       if (trimmed === '/api/wp/v2/tags') return await terms(url, 'tags')
       if (trimmed === '/api/wp/v2/categories') return await terms(url, 'categories')
       return json(errorBody('rest_no_route', 'No route was found matching the URL and request method.', 404), 404)

@@ -22,7 +22,7 @@ export interface EmbeddedCms {
 }
 
 export function createEmbeddedCms(options: EmbeddedCmsOptions): EmbeddedCms {
-  const store = createContentStore(path.resolve(options.contentDir), options.locales)
+  const store = createContentStore(path.resolve(options.contentDir), options.locales, options.defaultLocale)
   let db: Promise<Client> | undefined
   return {
     fetch: createCmsHandler({ store, defaultLocale: options.defaultLocale }),

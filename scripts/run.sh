@@ -32,6 +32,15 @@ find_chromium() {
   echo "site: no Chromium found; set CHROMIUM_PATH, or Playwright's own browser will be used" >&2
 }
 
+ensure_xmllint() {
+  # The sitemap test validates against the sitemaps.org schema with libxml2's xmllint.
+  command -v xmllint >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "site: installing Debian's libxml2-utils (xmllint) for the sitemap test"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-utils >/dev/null
+  fi
+}
+
 task="${1:-}"
 shift || true
 case "$task" in
@@ -42,6 +51,7 @@ case "$task" in
   test)
     install_packages
     find_chromium
+    ensure_xmllint
     npx tsx scripts/compile-messages.ts
     # The build also generates app/routeTree.gen.ts, which the type check needs.
     npx vite build

@@ -3,6 +3,7 @@ import { siteConfig } from '../../app.config'
 import { claimChunkReload, isChunkLoadError } from './chunk-reload'
 import { readCookie, serializeCookie } from './cookies'
 import { createLoadingBar, type LoadingBarState } from './loading-bar'
+import { cookieLocaleRedirect } from './locale-redirect'
 
 describe('cookies (SPEC §9)', () => {
   it('writes the lang cookie for 7 days at path /', () => {
@@ -86,5 +87,23 @@ describe('loading bar (SPEC §9: throttle 200, duration 5000, tick 100, hide 500
     expect(bar.state).toMatchObject({ visible: true, failed: true, percent: 100 })
     vi.advanceTimersByTime(500)
     expect(bar.state.visible).toBe(false)
+  })
+})
+
+describe('remembered language (decision 004)', () => {
+  const base = { pathname: '/', search: '', cookieHeader: 'lang=de', isDocument: true }
+
+  it('sends a document request without prefix to the cookie locale', () => {
+    expect(cookieLocaleRedirect(base)).toBe('/de')
+    expect(cookieLocaleRedirect({ ...base, pathname: '/about', search: '?x=1' })).toBe('/de/about?x=1')
+  })
+
+  it('leaves alone: non-documents, no cookie (crawlers), the default locale, prefixed paths, junk', () => {
+    expect(cookieLocaleRedirect({ ...base, isDocument: false })).toBeNull()
+    expect(cookieLocaleRedirect({ ...base, cookieHeader: '' })).toBeNull()
+    expect(cookieLocaleRedirect({ ...base, cookieHeader: 'lang=en' })).toBeNull()
+    expect(cookieLocaleRedirect({ ...base, pathname: '/de/about' })).toBeNull()
+    expect(cookieLocaleRedirect({ ...base, cookieHeader: 'lang=xx' })).toBeNull()
+    expect(cookieLocaleRedirect({ ...base, cookieHeader: 'lang=fr' })).toBeNull()
   })
 })

@@ -6,6 +6,7 @@ export const fallbackOptions: SiteOptions = {
   organizationName: siteConfig.productName,
   logoUrl: null,
   hostUrl: '/',
+  siteUrl: 'http://localhost:3000',
   addressHtml: '',
   phone: null,
   shopUrl: null,

@@ -1,20 +1,20 @@
 /**
  * Shared by the page routes (`/`, `/{page}`, the catch-all, `/login`, the blog):
- * the loader ensures the page and layout queries, `head()` comes from seo(), and the
- * component reads the same query. Files starting with `-` are not routes.
+ * the loader ensures the page and layout queries, `head()` comes from buildHead(), and
+ * the component reads the same query. Files starting with `-` are not routes.
  */
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
 import { PageScreen } from '../components/page-view'
-import { localeOfHref, selectPage, type SiteSearch } from '../lib/page-selection'
-import { seo } from '../lib/seo'
+import { selectPage, type SiteSearch } from '../lib/page-selection'
+import { buildHead, type HeadInput } from '../lib/seo'
 import { layoutQueryOptions, pageQueryOptions, type PageInput } from '../server/content.functions'
 import type { PageData } from '../server/content/types'
 
 export interface PageLoaderData {
   input: PageInput
   layout: 'default' | 'static'
-  head: { meta: PageData['page']['meta']; siteName: string }
+  head: HeadInput
 }
 
 export function pathnameOf(location: ParsedLocation): string {
@@ -48,19 +48,36 @@ export async function loadPage(queryClient: QueryClient, input: PageInput, path:
   return {
     input,
     layout: data.page.layout === 'static' ? 'static' : layout.layout,
-    head: { meta: data.page.meta, siteName: data.options.organizationName },
+    head: headInputFor(data, input, path),
+  }
+}
+
+export function headInputFor(data: PageData, input: PageInput, path: string): HeadInput {
+  const { page, options } = data
+  return {
+    meta: page.meta,
+    options: { organizationName: options.organizationName, logoUrl: options.logoUrl, siteUrl: options.siteUrl },
+    locale: input.locale,
+    path,
+    languages: page.languages,
+    breadcrumbs: page.breadcrumbs,
+    schema: page.schema,
+    // Only what the head needs: the article body stays out of the loader data.
+    post: page.post
+      ? { title: page.post.title, date: page.post.date, modified: page.post.modified, author: page.post.author, featuredImage: page.post.featuredImage }
+      : null,
+    // Search results and previews are never indexed (DESIGN.md); pages may say so themselves.
+    noindex: Boolean(input.search || input.previewId),
   }
 }
 
 export function pageHead(loaderData: PageLoaderData | undefined) {
   // Without data (an error screen) the root's title, the product name, stands.
   if (!loaderData) return {}
-  return { meta: seo({ meta: loaderData.head.meta, siteName: loaderData.head.siteName }) }
+  return buildHead(loaderData.head)
 }
 
 export function PageRouteView({ loaderData }: { loaderData: PageLoaderData }) {
   const { data } = useSuspenseQuery(pageQueryOptions(loaderData.input))
   return <PageScreen data={data} layout={loaderData.layout} />
 }
-
-export { localeOfHref }

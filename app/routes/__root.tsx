@@ -9,6 +9,7 @@ import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard } from '../component
 import { LoadingBar } from '../components/shell/loading-bar'
 import { ShellProvider } from '../components/shell/shell-state'
 import { getLocale, getTextDirection } from '../paraglide/runtime'
+import { cookieLocaleRedirectScript } from '../lib/locale-redirect'
 import { publicHref } from '../lib/public-href'
 import appCss from '../styles.css?url'
 
@@ -29,7 +30,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     links: [
       { rel: 'stylesheet', href: appCss },
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+      { rel: 'manifest', href: '/manifest.webmanifest' },
     ],
+    scripts: [{ children: cookieLocaleRedirectScript() }],
   }),
   shellComponent: RootDocument,
   component: Outlet,

@@ -44,6 +44,12 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
         </nav>
       )}
       <div className="flex items-center gap-1">
+        {/* The static layout has no top bar: its language menu sits in the main navigation. */}
+        {variant === 'static' && (
+          <div className="hidden lg:block">
+            <LanguageSwitcher languages={languages} tone="light" />
+          </div>
+        )}
         {options.shopUrl && (
           <a href={options.shopUrl} aria-label={m.shop()} title={m.shop()} className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-slate-100 hover:text-ink">
             <CartIcon />
@@ -54,7 +60,7 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
             <SearchIcon />
           </Button>
         )}
-        {items.length > 0 && <MobileDrawer items={items} languages={variant === 'default' ? languages : []} />}
+        {items.length > 0 && <MobileDrawer items={items} languages={languages} />}
       </div>
     </div>
   )

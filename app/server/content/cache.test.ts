@@ -15,6 +15,7 @@ function fakeSource(getPage: ContentSource['getPage']): ContentSource {
     },
     getPosts: async () => ({ posts: [], pagination: null }),
     getTagId: async () => null,
+    getSitemapEntries: async () => [],
   }
 }
 

@@ -6,7 +6,7 @@
 import { defaultLocale, routedLocales, siteConfig } from '../../../app.config'
 import { env } from '../env.server'
 import { withPageCache } from './cache'
-import type { ContentSource } from './source'
+import { ContentNotFoundError, type ContentSource } from './source'
 import { createWpSource, type FetchLike } from './wp-source'
 
 /** The origin the in-process CMS answers on; never leaves the process. */
@@ -41,12 +41,32 @@ function createSource(): ContentSource {
     fetch: fetcher,
     onError: logError,
   })
-  return withPageCache(wp, {
+  const cached = withPageCache(wp, {
     freshMs: siteConfig.cache.freshMs,
     keepMs: siteConfig.cache.keepMs,
     maxEntries: siteConfig.cache.maxEntries,
     onError: logError,
   })
+  return env.SITE_URL ? withSiteUrl(cached, env.SITE_URL) : cached
+}
+
+/** SITE_URL, when set, is the public origin for canonical URLs instead of the backend's host_url. */
+function withSiteUrl(source: ContentSource, siteUrl: string): ContentSource {
+  const origin = new URL(siteUrl).origin
+  return {
+    ...source,
+    async getPage(query) {
+      try {
+        const data = await source.getPage(query)
+        return { ...data, options: { ...data.options, siteUrl: origin } }
+      } catch (error) {
+        if (error instanceof ContentNotFoundError && error.frame) {
+          throw new ContentNotFoundError({ ...error.frame, options: { ...error.frame.options, siteUrl: origin } })
+        }
+        throw error
+      }
+    },
+  }
 }
 
 export function getContentSource(): ContentSource {

@@ -19,6 +19,13 @@ export interface PageQuery {
   dev?: boolean
 }
 
+export interface SitemapEntry {
+  key: string
+  path: string
+  modified: string | null
+  type: 'page' | 'post'
+}
+
 export interface PostsQuery {
   locale: Locale
   page?: number
@@ -39,6 +46,8 @@ export interface ContentSource {
   getPosts(query: PostsQuery): Promise<PostList>
   /** SPEC §7: the first matching tag's id, null on failure. */
   getTagId(slug: string, locale: Locale): Promise<string | null>
+  /** Every public page and post of a locale, for the sitemap. Throws ContentUnavailableError. */
+  getSitemapEntries(locale: Locale): Promise<SitemapEntry[]>
 }
 
 /**

@@ -40,6 +40,8 @@ export interface SiteOptions {
   logoUrl: string | null
   /** The company's main site (SPEC §2: the error screen's 'GO TO HOMEPAGE'). */
   hostUrl: string
+  /** The public origin of this site, for canonical and alternate URLs (SITE_URL, else host_url). */
+  siteUrl: string
   addressHtml: string
   /** The help desk's phone number, for the top bar and the support modal. */
   phone: string | null
@@ -80,6 +82,7 @@ export interface PostSummary {
   /** Sanitized HTML. */
   excerptHtml: string
   date: string
+  modified: string | null
   author: string | null
   featuredImage: Image | null
   categories: Term[]

@@ -318,6 +318,26 @@ export const wirePostsResponse = z.object({
 /** GET {api}/api/wp/v2/tags?slug=: the first item's id is used, null on failure. */
 export const wireTagsResponse = z.array(wireTerm.pick({ id: true, name: true, slug: true })).max(100)
 
+/**
+ * Ours: GET {api}/api/v1/sitemap?locale=: every public page and post of a locale.
+ * `key` is shared by the translations of one document; `path` has no locale prefix.
+ */
+export const wireSitemapResponse = z.object({
+  result: z.object({
+    entries: z
+      .array(
+        z.object({
+          key: z.string().min(1).max(500),
+          path: z.string().regex(/^\/[^\s]*$/).max(MAX_TEXT),
+          modified: z.string().max(40).optional(),
+          type: z.enum(['page', 'post']),
+        }),
+      )
+      .max(100_000),
+  }),
+})
+export type WireSitemapResponse = z.infer<typeof wireSitemapResponse>
+
 /** POST {api}/api/gf/v2/forms/{id}/submissions (Gravity Forms REST v2 shape). */
 export const wireSubmissionResponse = z.object({
   is_valid: z.boolean(),
@@ -359,6 +379,7 @@ export const contractSchemas = {
   PopupResponse: wirePopupResponse,
   PostsResponse: wirePostsResponse,
   TagsResponse: wireTagsResponse,
+  SitemapResponse: wireSitemapResponse,
   SubmissionResponse: wireSubmissionResponse,
   UserResponse: wireUserResponse,
   FormDefinition: wireFormDefinition,

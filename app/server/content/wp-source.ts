@@ -13,6 +13,7 @@ import {
   wireLayoutResponse,
   wirePopupResponse,
   wirePostsResponse,
+  wireSitemapResponse,
   wireTagsResponse,
 } from './wire'
 
@@ -160,6 +161,18 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
         if (error instanceof Error) report(error)
         return { posts: [], pagination: null }
       }
+    },
+
+    async getSitemapEntries(locale: Locale) {
+      const target = url('/api/v1/sitemap', { locale })
+      const { status, body } = await getJson(target)
+      if (status >= 400) throw new ContentUnavailableError('status', `GET ${target} answered ${status}`)
+      return parse(wireSitemapResponse, body, target).result.entries.map((entry) => ({
+        key: entry.key,
+        path: entry.path,
+        modified: entry.modified ?? null,
+        type: entry.type,
+      }))
     },
 
     async getTagId(slug: string, locale: Locale) {
