@@ -63,7 +63,7 @@ function SearchResultsView({ search }: { search: NonNullable<Page['search']> }) 
         {m.search_results_heading({ query: search.query })}
       </h1>
       <p className="mt-2 text-ink-muted" role="status">
-        {m.search_results_count({ count: search.total })}
+        {m.search_results_count({ count: new Intl.NumberFormat(getLocale()).format(search.total) })}
       </p>
       {search.results.length === 0 ? (
         <p className="mt-6 text-ink-soft">{m.search_no_results()}</p>
