@@ -100,12 +100,24 @@ export const siteConfig = {
     /** SPEC §9: the consent tool's cookie names. */
     consentCookie: 'cookie_control_consent',
     enabledCookiesCookie: 'cookie_control_enabled_cookies',
-    /** SPEC §9: the second consent tool's demo-named cookie and its categories. */
+    /** SPEC §9: the second consent tool's demo-named cookie, holding the categories. */
     demoCookie: 'demo_cookie_consent',
+    /** How long a choice is remembered (then the banner asks again). */
+    maxAgeSeconds: 180 * 24 * 60 * 60,
+    /**
+     * SPEC §9: necessary (always on, read-only) and analytics (turning it off clears
+     * _ga and _gid). Marketing is ours: the ad-conversion tag needs its own consent.
+     */
     categories: {
-      necessary: { required: true },
-      analytics: { required: false, clears: ['_ga', '_gid'] },
+      necessary: { required: true, clears: [] },
+      analytics: { required: false, clears: ['_ga', '_gid', '_gat', '_clck', '_clsk'] },
+      marketing: { required: false, clears: ['_gcl_au'] },
     },
+  },
+
+  preview: {
+    /** DESIGN.md and the consent/preview issue: a signed preview link lasts one hour. */
+    linkLifetimeSeconds: 60 * 60,
   },
 
   /** SPEC §9: web font weights. */
@@ -168,7 +180,19 @@ export const envSchema = z.object({
   /** Signs preview links and the revalidation webhook (later issues). At least 32 characters. */
   PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /**
+   * Third-party tags, each loaded only when its ID is set and the visitor consented to
+   * its category (SPEC §1, §7). These IDs are public: they are sent to the browser.
+   */
+  GTM_ID: z.string().trim().regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'must look like GTM-XXXXXXX' }).optional(),
+  GA_MEASUREMENT_ID: z.string().trim().regex(/^G-[A-Z0-9]{4,12}$/, { error: 'must look like G-XXXXXXXXXX' }).optional(),
+  ADS_CONVERSION_ID: z.string().trim().regex(/^AW-\d{6,12}$/, { error: 'must look like AW-123456789' }).optional(),
+  SESSION_RECORDING_ID: z.string().trim().regex(/^[a-z0-9]{6,16}$/, { error: 'must be the session-recording project id (6–16 lowercase letters and digits)' }).optional(),
 })
+
+/** The environment variables the browser may see: an explicit allow-list (STYLE.md). */
+export const publicEnvKeys = ['GTM_ID', 'GA_MEASUREMENT_ID', 'ADS_CONVERSION_ID', 'SESSION_RECORDING_ID'] as const
+export type PublicEnv = { [K in (typeof publicEnvKeys)[number]]: string | null }
 
 export type Env = z.infer<typeof envSchema> & {
   /** AUTH_API_URL, or CONTENT_API_URL when that is unset. */

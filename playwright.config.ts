@@ -12,7 +12,19 @@ const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chro
   (candidate): candidate is string => Boolean(candidate && existsSync(candidate)),
 )
 
-const serverEnv = { HOST: '127.0.0.1', NODE_ENV: 'production', CMS_DATABASE_URL: 'file:.cache/test-cms/e2e.db' }
+/** Shared with the preview tests, which sign links with it. */
+export const PREVIEW_SECRET = 'e2e-preview-secret-0123456789abcdef0123'
+const serverEnv = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  CMS_DATABASE_URL: 'file:.cache/test-cms/e2e.db',
+  PREVIEW_SECRET,
+  // Every tag configured, so the consent tests can see that none loads before consent.
+  GTM_ID: 'GTM-TEST123',
+  GA_MEASUREMENT_ID: 'G-TEST12345',
+  ADS_CONVERSION_ID: 'AW-123456789',
+  SESSION_RECORDING_ID: 'abcdef1234',
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,6 +36,8 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // Most tests are not about consent: they start as a visitor who already chose "Reject all".
+    storageState: 'tests/e2e/decided-consent.json',
     trace: 'off',
     launchOptions: {
       executablePath: chromium,

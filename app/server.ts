@@ -12,7 +12,7 @@ import { cookieLocaleRedirect } from './lib/locale-redirect'
 import { paraglideMiddleware } from './paraglide/server.js'
 import { cacheControlFor } from './server/cache-control'
 import './server/env.server'
-import { securityHeaders } from './server/security-headers'
+import { contentSecurityPolicy, securityHeaders } from './server/security-headers'
 
 /** DESIGN.md: a backend that is down is not a missing page. */
 const renderWithStatus = defineHandlerCallback(async (ctx) => {
@@ -54,7 +54,11 @@ export default createServerEntry({
     for (const [name, value] of Object.entries(securityHeaders)) {
       if (!response.headers.has(name)) response.headers.set(name, value)
     }
-    if (isHtml) response.headers.set('Cache-Control', cacheControlFor(url, response.status))
+    if (isHtml) {
+      response.headers.set('Cache-Control', cacheControlFor(url, response.status))
+      // Vite's dev server injects its own scripts; the policy applies to the built site.
+      if (import.meta.env.PROD) response.headers.set('Content-Security-Policy', contentSecurityPolicy)
+    }
     return response
   },
 })

@@ -14,6 +14,7 @@ import type {
   wirePostsResponse,
   wirePopupResponse,
 } from '../app/server/content/wire'
+import { verifyPreview } from '../app/server/preview-token'
 import type { ContentStore, LocaleContent, PageFile, PostRecord } from './content-store'
 
 type Json = z.input<typeof wireBaseResponse>
@@ -27,6 +28,8 @@ export interface CmsOptions {
   languageNames?: Record<string, string>
   /** Where "edit this page" links point (the admin bar). */
   adminUrl?: string
+  /** Verifies signed preview links; without it, drafts are never shown. */
+  previewSecret?: string
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch' }
@@ -259,10 +262,25 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     }
   }
 
+  /** A draft (or any document) by id, only for a valid signed preview link. */
+  async function previewDocument(content: LocaleContent, url: URL): Promise<Json | null> {
+    const id = url.searchParams.get('preview_id')
+    if (!id) return null
+    const claim = { id, expires: url.searchParams.get('preview_expires') ?? '', token: url.searchParams.get('preview_token') ?? '' }
+    if (!verifyPreview(claim, options.previewSecret, Math.floor(Date.now() / 1000))) return null
+    const page = [...content.pages.values()].find((candidate) => String(candidate.id) === id)
+    if (page) return baseResponse(content, { ...(await pageResult(content, page, url)), preview: page.status === 'draft' })
+    const post = content.posts.find((candidate) => String(candidate.id) === id)
+    if (post) return baseResponse(content, { ...(await postResult(content, post, url)), preview: post.status === 'draft' })
+    return null
+  }
+
   async function base(url: URL, pageName: string): Promise<Response> {
     const content = await contentFor(url)
     if (!content) return json(errorBody('rest_invalid_param', 'Unknown locale', 400), 400)
     const name = pageName === '' ? 'home' : pageName
+    const draft = await previewDocument(content, url)
+    if (draft) return json(draft)
     const page = content.pages.get(name)
     if (page && page.status === 'publish') {
       return json(baseResponse(content, await pageResult(content, page, url)))

@@ -13,6 +13,7 @@ export interface EmbeddedCmsOptions {
   databaseUrl: string
   locales: readonly string[]
   defaultLocale: string
+  previewSecret?: string
 }
 
 export interface EmbeddedCms {
@@ -25,7 +26,7 @@ export function createEmbeddedCms(options: EmbeddedCmsOptions): EmbeddedCms {
   const store = createContentStore(path.resolve(options.contentDir), options.locales, options.defaultLocale)
   let db: Promise<Client> | undefined
   return {
-    fetch: createCmsHandler({ store, defaultLocale: options.defaultLocale }),
+    fetch: createCmsHandler({ store, defaultLocale: options.defaultLocale, previewSecret: options.previewSecret }),
     database: () => (db ??= openDatabase(options.databaseUrl)),
     reload: () => store.reload(),
   }

@@ -15,6 +15,7 @@ const cms = createEmbeddedCms({
   databaseUrl: env.CMS_DATABASE_URL,
   locales: routedLocales,
   defaultLocale,
+  previewSecret: env.PREVIEW_SECRET,
 })
 await cms.database()
 

@@ -3,7 +3,8 @@
  * when `s` was given), a blog listing, or an article. The blog issue enriches the
  * listing and article views.
  */
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
+import { publicHref } from '../lib/public-href'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
 import type { Page, PageData, Post, PostSummary } from '../server/content/types'
@@ -22,10 +23,27 @@ export function PageScreen({ data, layout }: { data: PageData; layout: 'default'
       admin={page.admin}
     >
       <div className={page.bodyClass || undefined} data-page-kind={page.kind}>
+        {page.preview && <PreviewRibbon />}
         {page.customCss && <style>{page.customCss}</style>}
         <PageContent page={page} />
       </div>
     </SiteLayout>
+  )
+}
+
+/** A visible "Preview" ribbon on drafts, with a way out to the public page. */
+function PreviewRibbon() {
+  const pathname = useLocation({ select: (location) => location.pathname })
+  return (
+    <div role="note" aria-label={m.preview_ribbon()} className="border-b border-amber-300 bg-amber-100 text-amber-950" data-testid="preview-ribbon">
+      <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 text-sm sm:px-6">
+        <span className="rounded-full bg-amber-950 px-2.5 py-0.5 text-xs font-black tracking-wider text-amber-100 uppercase">{m.preview_ribbon()}</span>
+        <span>{m.preview_ribbon_text()}</span>
+        <a href={publicHref(pathname)} className="ml-auto font-bold underline underline-offset-2">
+          {m.preview_exit()}
+        </a>
+      </div>
+    </div>
   )
 }
 

@@ -20,6 +20,9 @@ export const siteSearchSchema = z.looseObject({
   /** SPEC §2: preview=true with p, the preview id. */
   preview: param,
   p: param,
+  /** The signed preview link's expiry and token (docs/decisions and the preview issue). */
+  expires: param,
+  token: param,
   /** SPEC §2: dev=true, developer mode. */
   dev: param,
 })
@@ -35,6 +38,8 @@ export interface PageSelection {
   pageName: string
   search?: string
   previewId?: string
+  previewExpires?: string
+  previewToken?: string
   dev: boolean
 }
 
@@ -54,6 +59,8 @@ export function selectPage(publicPathname: string, params: SiteSearch): PageSele
     pageName: pageNameForPath(path),
     search,
     previewId,
+    previewExpires: previewId ? asText(params.expires) : undefined,
+    previewToken: previewId ? asText(params.token) : undefined,
     dev: asText(params.dev) === 'true',
   }
 }

@@ -35,6 +35,8 @@ export async function loadPageByPath(
     category: overrides.category,
     search: selection.search,
     previewId: selection.previewId,
+    previewExpires: selection.previewExpires,
+    previewToken: selection.previewToken,
     dev: selection.dev || undefined,
   }
   return loadPage(queryClient, input, selection.path)

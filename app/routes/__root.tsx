@@ -9,7 +9,11 @@ import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard } from '../component
 import { LoadingBar } from '../components/shell/loading-bar'
 import { ShellProvider } from '../components/shell/shell-state'
 import { getLocale, getTextDirection } from '../paraglide/runtime'
+import { ConsentBanner, ConsentPreferences } from '../components/consent/consent-ui'
+import { ConsentProvider } from '../components/consent/consent-state'
 import { cookieLocaleRedirectScript } from '../lib/locale-redirect'
+import { consentDefaultsScript } from '../lib/tracking'
+import { publicEnvQueryOptions } from '../server/site.functions'
 import { publicHref } from '../lib/public-href'
 import appCss from '../styles.css?url'
 
@@ -33,8 +37,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
       { rel: 'manifest', href: '/manifest.webmanifest' },
     ],
-    scripts: [{ children: cookieLocaleRedirectScript() }],
+    // Consent Mode v2 defaults (all denied) come first, before any tag can load.
+    scripts: [{ children: consentDefaultsScript }, { children: cookieLocaleRedirectScript() }],
   }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(publicEnvQueryOptions()),
   shellComponent: RootDocument,
   component: Outlet,
   notFoundComponent: NotFoundScreen,
@@ -47,6 +53,7 @@ const scrollOffsetCss = `html{scroll-padding-top:${siteConfig.header.navHeightPx
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = getLocale()
   const router = useRouter()
+  const publicEnv = Route.useLoaderData()
   useChunkReloadGuard()
   return (
     <html lang={locale} dir={getTextDirection(locale)}>
@@ -60,12 +67,16 @@ function RootDocument({ children }: { children: ReactNode }) {
             navigate={(href, options) => router.navigate({ ...options, href })}
             useHref={publicHref}
           >
-            <ShellProvider>
-              <LoadingBar />
-              {children}
-              <RouteAnnouncer />
-              <OfflineNotice />
-            </ShellProvider>
+            <ConsentProvider env={publicEnv}>
+              <ShellProvider>
+                <LoadingBar />
+                {children}
+                <RouteAnnouncer />
+                <OfflineNotice />
+                <ConsentBanner />
+                <ConsentPreferences />
+              </ShellProvider>
+            </ConsentProvider>
           </RouterProvider>
         </I18nProvider>
         <Scripts />

@@ -10,6 +10,8 @@ import { z } from 'zod'
 import { routedLocales } from '../../app.config'
 import { contentUnavailable, INTERNAL_ERROR } from '../lib/errors'
 import { getContentSource } from './content/index.server'
+import { env } from './env.server'
+import { verifyPreview } from './preview-token'
 import { ContentNotFoundError, ContentUnavailableError } from './content/source'
 
 const locale = z.enum(routedLocales)
@@ -29,6 +31,8 @@ const pageInput = z.object({
   category: slugLike.optional(),
   search: z.string().max(200).optional(),
   previewId: z.string().regex(/^\d{1,20}$/).optional(),
+  previewExpires: z.string().max(20).optional(),
+  previewToken: z.string().max(128).optional(),
   dev: z.boolean().optional(),
 })
 export type PageInput = z.infer<typeof pageInput>
@@ -36,8 +40,13 @@ export type PageInput = z.infer<typeof pageInput>
 export const fetchPage = createServerFn({ method: 'GET' })
   .validator(pageInput)
   .handler(async ({ data }) => {
+    // A preview without a valid signed token is the public page (or 404 for a draft).
+    const preview =
+      data.previewId &&
+      verifyPreview({ id: data.previewId, expires: data.previewExpires ?? '', token: data.previewToken ?? '' }, env.PREVIEW_SECRET, Math.floor(Date.now() / 1000))
+    const query = preview ? data : { ...data, previewId: undefined, previewExpires: undefined, previewToken: undefined }
     try {
-      return await getContentSource().getPage(data)
+      return await getContentSource().getPage(query)
     } catch (error) {
       routerError(error)
     }
@@ -45,7 +54,7 @@ export const fetchPage = createServerFn({ method: 'GET' })
 
 export const pageQueryOptions = (input: PageInput) =>
   queryOptions({
-    queryKey: ['content', 'page', input.locale, input.pageName, input.category ?? '', input.search ?? '', input.previewId ?? '', input.dev ?? false],
+    queryKey: ['content', 'page', input.locale, input.pageName, input.category ?? '', input.search ?? '', input.previewId ?? '', input.previewToken ?? '', input.dev ?? false],
     queryFn: () => fetchPage({ data: input }),
   })
 

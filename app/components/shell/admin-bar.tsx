@@ -27,6 +27,30 @@ export function useDevMode(): [boolean, () => void] {
   return [on, exit]
 }
 
+/**
+ * Editors share a draft with the signed link they opened it with. Signing new links
+ * needs PREVIEW_SECRET and stays with WordPress (or `npm run preview-link`), never with
+ * whoever can add ?dev=true to a URL.
+ */
+function PreviewLinkAction() {
+  const search = useLocation({ select: (location) => location.searchStr })
+  const [copied, setCopied] = useState(false)
+  const params = new URLSearchParams(search)
+  const isPreview = params.get('preview') === 'true' && params.has('token')
+  if (!isPreview) return <span className="text-slate-400">{m.admin_preview_unavailable()}</span>
+  return (
+    <Button
+      variant="inverse"
+      className="text-sm"
+      onPress={() => {
+        void navigator.clipboard?.writeText(window.location.href).then(() => setCopied(true))
+      }}
+    >
+      {copied ? m.admin_preview_copied() : m.admin_preview_link()}
+    </Button>
+  )
+}
+
 export function AdminBar({ admin }: { admin: Page['admin'] | null }) {
   const [on, exit] = useDevMode()
   if (!on) return null
@@ -52,6 +76,7 @@ export function AdminBar({ admin }: { admin: Page['admin'] | null }) {
           </a>
         )}
         {admin?.pageLayout && <span className="text-slate-300">{m.admin_layout({ layout: admin.pageLayout })}</span>}
+        <PreviewLinkAction />
         <Button variant="inverse" onPress={exit} className="ml-auto text-sm">
           {m.admin_exit()}
         </Button>

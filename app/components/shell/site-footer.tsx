@@ -6,6 +6,7 @@
 import { m } from '../../paraglide/messages'
 import type { MenuLink, Menus, SiteOptions } from '../../server/content/types'
 import { CmsLink } from '../cms-link'
+import { ConsentSettingsLink } from '../consent/consent-ui'
 import { SocialIcon, socialNetworks, StarIcon, type SocialNetwork } from '../icons'
 
 const SOCIAL_ICON_SIZE = 50
@@ -74,7 +75,10 @@ export function SiteFooter({ menus, options, variant }: { menus: Menus | null; o
       )}
       <div className="border-t border-slate-700">
         <div className="mx-auto flex max-w-site flex-col items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6">
-          <p className="text-sm">{m.copyright({ year: new Date().getFullYear(), name: options.organizationName })}</p>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <p className="text-sm">{m.copyright({ year: new Date().getFullYear(), name: options.organizationName })}</p>
+            <ConsentSettingsLink />
+          </div>
           {socials.length > 0 && (
             <ul className="flex items-center gap-1" aria-label={m.footer_social()}>
               {socials.map(({ network, link }) => (

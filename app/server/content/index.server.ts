@@ -25,6 +25,7 @@ async function embeddedFetch(): Promise<FetchLike> {
     databaseUrl: env.CMS_DATABASE_URL,
     locales: routedLocales,
     defaultLocale,
+    previewSecret: env.PREVIEW_SECRET,
   })
   return (input, init) => cms.fetch(new Request(input, init))
 }

@@ -251,6 +251,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     bodyClass: sanitizeClassList(result.body_classes),
     customCss: sanitizeCustomCss(result.custom_css),
     devMode: result.dev_mode,
+    preview: result.preview,
     languages: reshapeLanguages(result.lang, ctx),
     sections: content.sections.map((section, index) => {
       const { layout, id, ...data } = section

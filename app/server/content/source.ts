@@ -13,8 +13,11 @@ export interface PageQuery {
   category?: string
   /** SPEC §7 `s`: the search string. */
   search?: string
-  /** SPEC §7 `preview_id`, from `?preview=true&p=…`. */
+  /** SPEC §7 `preview_id`, from `?preview=true&p=…`; sent only with a verified token. */
   previewId?: string
+  /** Passed on, so the backend can verify the signed link itself. */
+  previewExpires?: string
+  previewToken?: string
   /** SPEC §7 `dev`: developer mode. */
   dev?: boolean
 }

@@ -145,6 +145,8 @@ export interface Page {
   /** Page CSS that cannot close its style element. */
   customCss: string
   devMode: boolean
+  /** An unpublished draft, shown through a signed preview link. */
+  preview: boolean
   languages: Language[]
   sections: Section[]
   notifications: Array<{ id: string; messageHtml: string; type: string }>

@@ -260,6 +260,8 @@ export const wirePageResult = z.object({
   options: z.looseObject({ layout: z.string().max(50).optional() }).optional().default({}),
   chat: z.looseObject({}).nullable().optional(),
   admin_bar: wireAdminBar.optional(),
+  /** Ours: this answer is an unpublished draft shown through a signed preview link. */
+  preview: z.boolean().optional().default(false),
   error: z.boolean().optional().default(false),
 })
 

@@ -105,6 +105,8 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
         category: query.category,
         s: query.search,
         preview_id: query.previewId,
+        preview_expires: query.previewId ? query.previewExpires : undefined,
+        preview_token: query.previewId ? query.previewToken : undefined,
         dev: query.dev ? 'true' : undefined,
       })
       try {
