@@ -16,6 +16,8 @@ import type {
 } from '../app/server/content/wire'
 import { verifyPreview } from '../app/server/preview-token'
 import type { ContentStore, LocaleContent, PageFile, PostRecord } from './content-store'
+import type { SearchIndex } from './search'
+import type { Client } from '@libsql/client'
 
 type Json = z.input<typeof wireBaseResponse>
 type PageResult = z.input<typeof wirePageResult>
@@ -30,6 +32,10 @@ export interface CmsOptions {
   adminUrl?: string
   /** Verifies signed preview links; without it, drafts are never shown. */
   previewSecret?: string
+  /** Full-text search; without it, a simple substring search. */
+  search?: SearchIndex
+  /** The SQLite store for comments (and the writes of later issues). */
+  database?: () => Promise<Client>
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch' }
@@ -194,7 +200,20 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     }
     const s = url.searchParams.get('s')
     if (s !== null && s.trim() !== '') {
-      result.content!.search = search(content, s.trim().slice(0, 1000), prefix)
+      const query = s.trim().slice(0, 200)
+      if (options.search) {
+        const answer = await options.search.search(content.locale, query, { page: positiveInt(url.searchParams.get('page'), 1, 1000), perPage: 10 })
+        result.content!.search = {
+          query: answer.query,
+          total: answer.total,
+          page: answer.page,
+          per_page: answer.perPage,
+          corrected: answer.corrected,
+          results: answer.results,
+        }
+      } else {
+        result.content!.search = search(content, query, prefix)
+      }
     }
     if (page.type === 'blog') {
       const slug = url.searchParams.get('category')
@@ -225,6 +244,17 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     const blog = content.pages.get('blog')
     const summary = summarize(post, content)
     const full: z.input<typeof wirePost> = { ...summary, content: post.html }
+    const ordered = published(content)
+    const index = ordered.findIndex((other) => other.id === post.id)
+    const neighbour = (other: PostRecord | undefined) => (other ? { slug: other.slug, title: other.title } : null)
+    const approved = options.database
+      ? (
+          await (await options.database()).execute({
+            sql: "SELECT id, author_name, content, created_at FROM comments WHERE post_id = ? AND status = 'approved' ORDER BY created_at",
+            args: [post.id],
+          })
+        ).rows.map((row) => ({ id: Number(row.id), author: String(row.author_name), date: String(row.created_at), content: `<p>${escapeHtml(String(row.content)).replace(/\n+/g, '</p><p>')}</p>` }))
+      : []
     const { categories, tags } = countTerms(content, published(content))
     return {
       id: post.id,
@@ -258,8 +288,65 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
         categories,
         tags,
         widgets: blog?.widgets ?? {},
+        // Ours: newer and older articles, and the approved comments.
+        previous_post: neighbour(ordered[index + 1]),
+        next_post: neighbour(index > 0 ? ordered[index - 1] : undefined),
+        comments: approved,
       },
     }
+  }
+
+  /**
+   * POST /wp-comments-post.php, answered as WordPress answers: a 302 back to the post on
+   * success (held for moderation), else an error page with WordPress's status and text.
+   */
+  async function postComment(request: Request): Promise<Response> {
+    const html = (status: number, message: string) =>
+      new Response(`<!DOCTYPE html><html><head><title>Comment Submission Failure</title></head><body id="error-page"><div class="wp-die-message"><p>${message}</p></div></body></html>`, {
+        status,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      })
+    if (!options.database) return html(503, 'Comments are not available.')
+    const length = Number(request.headers.get('content-length') ?? 0)
+    if (length > 100_000) return html(413, '<strong>Error:</strong> Your comment is too long.')
+    let form: FormData
+    try {
+      form = await request.formData()
+    } catch {
+      return html(400, '<strong>Error:</strong> The request could not be read.')
+    }
+    const field = (name: string) => (typeof form.get(name) === 'string' ? String(form.get(name)).trim() : '')
+    const postId = Number(field('comment_post_ID'))
+    const locale = field('locale') || defaultLocale
+    const content = await store.get(locale)
+    const post = content ? published(content).find((candidate) => candidate.id === postId) : undefined
+    if (!content || !post) return html(404, '<strong>Error:</strong> Sorry, comments are not allowed on this item.')
+    const author = field('author')
+    const email = field('email')
+    const text = field('comment')
+    if (!author || !email) return html(200, '<strong>Error:</strong> Please fill the required fields.')
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 100) return html(200, '<strong>Error:</strong> Please enter a valid email address.')
+    if (!text) return html(200, '<strong>Error:</strong> Please type your comment text.')
+    if (text.length > 65_525 || author.length > 245) return html(200, '<strong>Error:</strong> Your comment is too long.')
+    const db = await options.database()
+    const ip = (request.headers.get('x-forwarded-for') ?? '').split(',')[0]?.trim() || null
+    const duplicate = await db.execute({
+      sql: 'SELECT 1 FROM comments WHERE post_id = ? AND (author_name = ? OR author_email = ?) AND content = ? LIMIT 1',
+      args: [postId, author, email, text],
+    })
+    if (duplicate.rows.length > 0) return html(409, 'Duplicate comment detected; it looks as though you&#8217;ve already said that!')
+    const recent = await db.execute({
+      sql: "SELECT 1 FROM comments WHERE (author_email = ? OR (author_ip IS NOT NULL AND author_ip = ?)) AND created_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-15 seconds') LIMIT 1",
+      args: [email, ip],
+    })
+    if (recent.rows.length > 0) return html(429, 'You are posting comments too quickly. Slow down.')
+    const inserted = await db.execute({
+      sql: "INSERT INTO comments (post_id, author_name, author_email, content, status, author_ip) VALUES (?, ?, ?, ?, 'pending', ?) RETURNING id",
+      args: [postId, author, email, text, ip],
+    })
+    const id = Number(inserted.rows[0]?.id)
+    const prefix = localePrefix(locale, defaultLocale)
+    return new Response(null, { status: 302, headers: { Location: `${prefix}/blog/${post.slug}?unapproved=${id}#comment-${id}` } })
   }
 
   /** A draft (or any document) by id, only for a valid signed preview link. */
@@ -367,6 +454,14 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
       url = new URL(request.url)
     } catch {
       return json(errorBody('rest_invalid_url', 'Invalid URL', 400), 400)
+    }
+    if (request.method === 'POST' && url.pathname === '/wp-comments-post.php') {
+      try {
+        return await postComment(request)
+      } catch (error) {
+        console.error('[cms] comment', error instanceof Error ? error.message : error)
+        return json(errorBody('internal_error', 'The comment could not be stored.', 500), 500)
+      }
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return json(errorBody('rest_no_route', 'No route was found matching the URL and request method.', 404), 404)

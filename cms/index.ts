@@ -7,6 +7,7 @@ import type { Client } from '@libsql/client'
 import { createContentStore } from './content-store'
 import { openDatabase } from './db'
 import { createCmsHandler } from './handler'
+import { createSearchIndex } from './search'
 
 export interface EmbeddedCmsOptions {
   contentDir: string
@@ -25,9 +26,14 @@ export interface EmbeddedCms {
 export function createEmbeddedCms(options: EmbeddedCmsOptions): EmbeddedCms {
   const store = createContentStore(path.resolve(options.contentDir), options.locales, options.defaultLocale)
   let db: Promise<Client> | undefined
+  const database = () => (db ??= openDatabase(options.databaseUrl))
+  const search = createSearchIndex(database, store, options.defaultLocale)
   return {
-    fetch: createCmsHandler({ store, defaultLocale: options.defaultLocale, previewSecret: options.previewSecret }),
-    database: () => (db ??= openDatabase(options.databaseUrl)),
-    reload: () => store.reload(),
+    fetch: createCmsHandler({ store, defaultLocale: options.defaultLocale, previewSecret: options.previewSecret, search, database }),
+    database,
+    reload: () => {
+      store.reload()
+      search.invalidate()
+    },
   }
 }

@@ -25,6 +25,8 @@ export const siteSearchSchema = z.looseObject({
   token: param,
   /** SPEC §2: dev=true, developer mode. */
   dev: param,
+  /** Listing and search result page (crawlable `?page=2`). */
+  page: param,
 })
 export type SiteSearch = z.infer<typeof siteSearchSchema>
 
@@ -41,11 +43,19 @@ export interface PageSelection {
   previewExpires?: string
   previewToken?: string
   dev: boolean
+  /** 1 unless `?page=N` asks for another page of a listing or of search results. */
+  page: number
 }
 
 /** The router may hand a param over as a number or boolean (`?p=12&dev=true`). */
 function asText(value: string | number | boolean | undefined): string | undefined {
   return value === undefined ? undefined : String(value)
+}
+
+/** A listing page number from the URL: 1 to 1000, anything else is 1. */
+export function pageNumber(value: string | undefined): number {
+  const parsed = Number(value)
+  return Number.isInteger(parsed) && parsed >= 1 && parsed <= 1000 ? parsed : 1
 }
 
 export function selectPage(publicPathname: string, params: SiteSearch): PageSelection {
@@ -62,6 +72,7 @@ export function selectPage(publicPathname: string, params: SiteSearch): PageSele
     previewExpires: previewId ? asText(params.expires) : undefined,
     previewToken: previewId ? asText(params.token) : undefined,
     dev: asText(params.dev) === 'true',
+    page: pageNumber(asText(params.page)),
   }
 }
 

@@ -5,16 +5,18 @@
  */
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import type { ParsedLocation } from '@tanstack/react-router'
-import { PageScreen } from '../components/page-view'
+import { listingFilter, PageScreen } from '../components/page-view'
 import { selectPage, type SiteSearch } from '../lib/page-selection'
 import { buildHead, type HeadInput } from '../lib/seo'
-import { layoutQueryOptions, pageQueryOptions, type PageInput } from '../server/content.functions'
+import { layoutQueryOptions, pageQueryOptions, postListQueryOptions, type PageInput } from '../server/content.functions'
 import type { PageData } from '../server/content/types'
 
 export interface PageLoaderData {
   input: PageInput
   layout: 'default' | 'static'
   head: HeadInput
+  /** The listing page a blog or category page shows first (`?page=N`). */
+  listPage: number
 }
 
 export function pathnameOf(location: ParsedLocation): string {
@@ -34,23 +36,27 @@ export async function loadPageByPath(
     pageName: overrides.pageName ?? selection.pageName,
     category: overrides.category,
     search: selection.search,
+    searchPage: selection.search && selection.page > 1 ? selection.page : undefined,
     previewId: selection.previewId,
     previewExpires: selection.previewExpires,
     previewToken: selection.previewToken,
     dev: selection.dev || undefined,
   }
-  return loadPage(queryClient, input, selection.path)
+  return loadPage(queryClient, input, selection.path, selection.search ? 1 : selection.page)
 }
 
-export async function loadPage(queryClient: QueryClient, input: PageInput, path: string): Promise<PageLoaderData> {
+export async function loadPage(queryClient: QueryClient, input: PageInput, path: string, listPage = 1): Promise<PageLoaderData> {
   const [data, layout] = await Promise.all([
     queryClient.ensureQueryData(pageQueryOptions(input)),
     queryClient.ensureQueryData(layoutQueryOptions({ locale: input.locale, path })),
   ])
+  const isListing = !data.page.search && (data.page.kind === 'blog' || data.page.kind === 'category')
+  if (isListing) await queryClient.ensureInfiniteQueryData(postListQueryOptions(listingFilter(data.page, input.locale), listPage))
   return {
     input,
     layout: data.page.layout === 'static' ? 'static' : layout.layout,
     head: headInputFor(data, input, path),
+    listPage,
   }
 }
 
@@ -81,5 +87,5 @@ export function pageHead(loaderData: PageLoaderData | undefined) {
 
 export function PageRouteView({ loaderData }: { loaderData: PageLoaderData }) {
   const { data } = useSuspenseQuery(pageQueryOptions(loaderData.input))
-  return <PageScreen data={data} layout={loaderData.layout} />
+  return <PageScreen data={data} layout={loaderData.layout} locale={loaderData.input.locale} listPage={loaderData.listPage} />
 }

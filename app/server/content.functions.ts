@@ -3,7 +3,7 @@
  * createServerFn and an xxxQueryOptions() factory with layered keys). Routes call these;
  * nothing in a route fetches by itself.
  */
-import { queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
@@ -30,6 +30,7 @@ const pageInput = z.object({
   pageName: z.string().trim().min(1).max(500),
   category: slugLike.optional(),
   search: z.string().max(200).optional(),
+  searchPage: z.number().int().min(1).max(1000).optional(),
   previewId: z.string().regex(/^\d{1,20}$/).optional(),
   previewExpires: z.string().max(20).optional(),
   previewToken: z.string().max(128).optional(),
@@ -54,7 +55,7 @@ export const fetchPage = createServerFn({ method: 'GET' })
 
 export const pageQueryOptions = (input: PageInput) =>
   queryOptions({
-    queryKey: ['content', 'page', input.locale, input.pageName, input.category ?? '', input.search ?? '', input.previewId ?? '', input.previewToken ?? '', input.dev ?? false],
+    queryKey: ['content', 'page', input.locale, input.pageName, input.category ?? '', input.search ?? '', input.searchPage ?? 1, input.previewId ?? '', input.previewToken ?? '', input.dev ?? false],
     queryFn: () => fetchPage({ data: input }),
   })
 
@@ -86,10 +87,24 @@ export const fetchPosts = createServerFn({ method: 'GET' })
   .validator(postsInput)
   .handler(async ({ data }) => getContentSource().getPosts(data))
 
-export const postsQueryOptions = (input: z.infer<typeof postsInput>) =>
+export type PostsInput = z.infer<typeof postsInput>
+
+export const postsQueryOptions = (input: PostsInput) =>
   queryOptions({
     queryKey: ['content', 'posts', input.locale, input.tag ?? '', input.category ?? '', input.search ?? '', input.page ?? 1, input.perPage ?? 0],
     queryFn: () => fetchPosts({ data: input }),
+  })
+
+/**
+ * SPEC §4: blog lists are replaced (first page, or a new tag or category) or appended
+ * (load more). One infinite query per list, starting at the page the URL asks for.
+ */
+export const postListQueryOptions = (input: Omit<PostsInput, 'page'>, startPage: number) =>
+  infiniteQueryOptions({
+    queryKey: ['content', 'post-list', input.locale, input.tag ?? '', input.category ?? '', input.search ?? '', input.perPage ?? 0, startPage],
+    queryFn: ({ pageParam }) => fetchPosts({ data: { ...input, page: pageParam } }),
+    initialPageParam: startPage,
+    getNextPageParam: (last) => (last.pagination && last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined),
   })
 
 const tagInput = z.object({ locale, slug: slugLike })

@@ -107,7 +107,7 @@ describe('wp adapter when the backend is down', () => {
     const error = await source.getPage({ locale: 'en', pageName: 'home' }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ContentUnavailableError)
     expect(error instanceof ContentUnavailableError && error.reason).toBe('unreachable')
-    expect(await source.getPosts({ locale: 'en' })).toEqual({ posts: [], pagination: null })
+    expect(await source.getPosts({ locale: 'en' })).toEqual({ posts: [], pagination: null, failed: true })
     expect(await source.getTagId('x', 'en')).toBeNull()
     expect(await source.getLayout('x', 'en')).toEqual({})
     expect(errors.length).toBe(2)

@@ -16,6 +16,7 @@ function fakeSource(getPage: ContentSource['getPage']): ContentSource {
     getPosts: async () => ({ posts: [], pagination: null }),
     getTagId: async () => null,
     getSitemapEntries: async () => [],
+    postComment: async () => ({ ok: true }),
   }
 }
 

@@ -26,7 +26,7 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
   const entries = new Map<string, Entry>()
 
   const keyOf = (query: PageQuery) =>
-    JSON.stringify([query.locale, query.pageName, query.category ?? '', query.search ?? ''])
+    JSON.stringify([query.locale, query.pageName, query.category ?? '', query.search ?? '', query.searchPage ?? 1])
 
   function store(key: string, data: PageData) {
     entries.delete(key)

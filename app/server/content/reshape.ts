@@ -4,7 +4,7 @@
  */
 import { siteConfig } from '../../../app.config'
 import { originOf, popupIdFromHref, toAppHref } from '../../lib/url'
-import { htmlToText, sanitizeClassList, sanitizeCmsHtml, sanitizeCustomCss } from './sanitize'
+import { addHeadingAnchors, htmlToText, sanitizeClassList, sanitizeCmsHtml, sanitizeCustomCss } from './sanitize'
 import type {
   Breadcrumb,
   Image,
@@ -175,7 +175,7 @@ export function reshapePostSummary(post: WirePostSummary): PostSummary {
 }
 
 export function reshapePost(post: WirePost): Post {
-  return { ...reshapePostSummary(post), contentHtml: sanitizeCmsHtml(post.content) }
+  return { ...reshapePostSummary(post), contentHtml: addHeadingAnchors(sanitizeCmsHtml(post.content)) }
 }
 
 function reshapeBreadcrumbs(items: ReadonlyArray<{ url: string; title: string }>, ctx: ReshapeContext): Breadcrumb[] {
@@ -287,6 +287,14 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     customOptions: toJsonObject(content.customOptions),
     pageContentHtml: sanitizeCmsHtml(content.pageContent),
     post: content.blog_post ? reshapePost(content.blog_post) : null,
+    previousPost: content.previous_post ? { slug: content.previous_post.slug, title: htmlToText(content.previous_post.title) } : null,
+    nextPost: content.next_post ? { slug: content.next_post.slug, title: htmlToText(content.next_post.title) } : null,
+    comments: content.comments.map((comment) => ({
+      id: String(comment.id),
+      author: htmlToText(comment.author),
+      date: comment.date,
+      contentHtml: sanitizeCmsHtml(comment.content),
+    })),
     recentPosts: content.recent_posts.map(reshapePostSummary),
     tags: content.tags.map(reshapeTerm),
     categories: content.categories.map(reshapeTerm),
@@ -295,6 +303,9 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       ? {
           query: content.search.query,
           total: content.search.total,
+          page: content.search.page ?? 1,
+          perPage: content.search.per_page ?? Math.max(content.search.results.length, 1),
+          corrected: content.search.corrected ?? null,
           results: content.search.results.flatMap((hit) => {
             const href = toAppHref(hit.url, ctx.ownOrigins)
             return href

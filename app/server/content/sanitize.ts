@@ -24,6 +24,7 @@ const allowedTags = [
   'sub',
   'details',
   'summary',
+  'mark',
 ]
 
 const options: sanitizeHtml.IOptions = {
@@ -59,6 +60,29 @@ const options: sanitizeHtml.IOptions = {
 export function sanitizeCmsHtml(dirty: string): string {
   if (!dirty) return ''
   return sanitizeHtml(dirty, options)
+}
+
+/**
+ * Gives h2–h4 headings an id from their text (kept if they have one), so sections of an
+ * article can be linked to (`/blog/x#how-to-apply`).
+ */
+export function addHeadingAnchors(html: string): string {
+  const used = new Set<string>()
+  return html.replace(/<h([2-4])(\s[^>]*)?>([\s\S]*?)<\/h\1>/g, (whole, level: string, attrs: string | undefined, inner: string) => {
+    if (attrs && /\sid=/.test(attrs)) return whole
+    const base =
+      htmlToText(inner)
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 80) || 'section'
+    let id = base
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`
+    used.add(id)
+    return `<h${level} id="${id}"${attrs ?? ''}>${inner}</h${level}>`
+  })
 }
 
 /** Plain text of CMS HTML (for excerpts in meta tags and the like). */

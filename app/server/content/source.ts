@@ -3,7 +3,7 @@
  * Swapping the backend means writing another implementation of ContentSource.
  */
 import type { Locale } from '../../../app.config'
-import type { Menus, PageData, Popup, PostList, SiteOptions } from './types'
+import type { CommentOutcome, Menus, PageData, Popup, PostList, SiteOptions } from './types'
 
 export interface PageQuery {
   locale: Locale
@@ -13,6 +13,8 @@ export interface PageQuery {
   category?: string
   /** SPEC §7 `s`: the search string. */
   search?: string
+  /** Ours: the page of search results. */
+  searchPage?: number
   /** SPEC §7 `preview_id`, from `?preview=true&p=…`; sent only with a verified token. */
   previewId?: string
   /** Passed on, so the backend can verify the signed link itself. */
@@ -20,6 +22,16 @@ export interface PageQuery {
   previewToken?: string
   /** SPEC §7 `dev`: developer mode. */
   dev?: boolean
+}
+
+export interface CommentInput {
+  locale: Locale
+  postId: string
+  author: string
+  email: string
+  comment: string
+  /** The visitor's address, for the backend's flood check (from the request, not the browser). */
+  visitorIp: string | null
 }
 
 export interface SitemapEntry {
@@ -49,6 +61,8 @@ export interface ContentSource {
   getPosts(query: PostsQuery): Promise<PostList>
   /** SPEC §7: the first matching tag's id, null on failure. */
   getTagId(slug: string, locale: Locale): Promise<string | null>
+  /** SPEC §7: POST {api}/wp-comments-post.php, read as WordPress answers it. */
+  postComment(comment: CommentInput): Promise<CommentOutcome>
   /** Every public page and post of a locale, for the sitemap. Throws ContentUnavailableError. */
   getSitemapEntries(locale: Locale): Promise<SitemapEntry[]>
 }

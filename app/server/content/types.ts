@@ -118,6 +118,9 @@ export interface Language {
 export interface SearchResults {
   query: string
   total: number
+  page: number
+  perPage: number
+  corrected: string | null
   results: Array<{ type: 'page' | 'post'; title: string; href: string; excerptHtml: string }>
 }
 
@@ -158,6 +161,9 @@ export interface Page {
   customOptions: JsonObject
   pageContentHtml: string
   post: Post | null
+  previousPost: { slug: string; title: string } | null
+  nextPost: { slug: string; title: string } | null
+  comments: Array<{ id: string; author: string; date: string; contentHtml: string }>
   recentPosts: PostSummary[]
   tags: Term[]
   categories: Term[]
@@ -187,4 +193,10 @@ export interface Popup {
 export interface PostList {
   posts: PostSummary[]
   pagination: Pagination | null
+  /** The backend could not be asked; the list is empty for that reason, not because there are no posts. */
+  failed?: boolean
 }
+
+export type CommentOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'required' | 'email' | 'empty' | 'too-long' | 'duplicate' | 'flood' | 'closed' | 'unavailable' }

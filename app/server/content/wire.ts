@@ -218,9 +218,26 @@ export const wireContent = z.object({
   category: z.union([wireTerm, z.literal(false), z.null()]).optional(),
   /** Ours: pagination of filtered_blogs. */
   pagination: wirePagination.optional(),
+  /** Ours: the newer and older article next to a blog_post. */
+  previous_post: z.object({ slug: z.string().max(200), title: text }).nullable().optional(),
+  next_post: z.object({ slug: z.string().max(200), title: text }).nullable().optional(),
+  /** Ours: the article's approved comments (HTML content). */
+  comments: z
+    .array(z.object({ id: wireId, author: text, date: z.string().max(40), content: html }))
+    .max(1000)
+    .optional()
+    .default([]),
   /** Ours: search results when `s` was sent. */
   search: z
-    .object({ query: z.string().max(1000), total: z.number().int().nonnegative(), results: z.array(wireSearchResult).max(100) })
+    .object({
+      query: z.string().max(1000),
+      total: z.number().int().nonnegative(),
+      results: z.array(wireSearchResult).max(100),
+      page: z.number().int().min(1).optional(),
+      per_page: z.number().int().min(1).max(100).optional(),
+      /** The query with misspelt words corrected, when the backend corrected any. */
+      corrected: z.string().max(1000).nullable().optional(),
+    })
     .optional(),
 })
 

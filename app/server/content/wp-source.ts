@@ -6,7 +6,7 @@
 import type { z } from 'zod'
 import type { Locale } from '../../../app.config'
 import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from './reshape'
-import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery, type PostsQuery } from './source'
+import { ContentNotFoundError, ContentUnavailableError, type CommentInput, type ContentSource, type PageQuery, type PostsQuery } from './source'
 import {
   wireBaseResponse,
   wireErrorResponse,
@@ -104,6 +104,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
         locale: query.locale,
         category: query.category,
         s: query.search,
+        page: query.search && query.searchPage && query.searchPage > 1 ? query.searchPage : undefined,
         preview_id: query.previewId,
         preview_expires: query.previewId ? query.previewExpires : undefined,
         preview_token: query.previewId ? query.previewToken : undefined,
@@ -157,12 +158,47 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       })
       try {
         const { status, body } = await getJson(target)
-        if (status >= 400) return { posts: [], pagination: null }
+        if (status >= 400) return { posts: [], pagination: null, failed: true }
         return reshapePosts(parse(wirePostsResponse, body, target))
       } catch (error) {
         if (error instanceof Error) report(error)
-        return { posts: [], pagination: null }
+        return { posts: [], pagination: null, failed: true }
       }
+    },
+
+    async postComment(comment: CommentInput) {
+      const target = `${baseUrl}/wp-comments-post.php`
+      const form = new URLSearchParams({
+        comment_post_ID: comment.postId,
+        author: comment.author,
+        email: comment.email,
+        comment: comment.comment,
+        locale: comment.locale,
+      })
+      let response: Response
+      try {
+        response = await doFetch(target, {
+          method: 'POST',
+          body: form,
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(comment.visitorIp ? { 'x-forwarded-for': comment.visitorIp } : {}) },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        })
+      } catch {
+        report(new ContentUnavailableError('unreachable', `POST ${target}`))
+        return { ok: false, reason: 'unavailable' }
+      }
+      // WordPress redirects back to the post when it accepted the comment.
+      if (response.status >= 300 && response.status < 400) return { ok: true }
+      const text = (await response.text().catch(() => '')).replace(/<[^>]*>/g, ' ')
+      if (response.status === 409) return { ok: false, reason: 'duplicate' }
+      if (response.status === 429) return { ok: false, reason: 'flood' }
+      if (response.status === 403 || response.status === 404) return { ok: false, reason: 'closed' }
+      if (response.status >= 500) return { ok: false, reason: 'unavailable' }
+      if (/valid email/i.test(text)) return { ok: false, reason: 'email' }
+      if (/type your comment/i.test(text)) return { ok: false, reason: 'empty' }
+      if (/too long/i.test(text)) return { ok: false, reason: 'too-long' }
+      return { ok: false, reason: 'required' }
     },
 
     async getSitemapEntries(locale: Locale) {

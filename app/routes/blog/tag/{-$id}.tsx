@@ -1,10 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { BlogListView } from '../../../components/page-view'
+import { PostListing } from '../../../components/blog/post-listing'
+import { PageScreen } from '../../../components/page-view'
 import { SiteLayout } from '../../../components/shell/layouts'
 import { blogPageName, selectedTag, siteSearchSchema } from '../../../lib/page-selection'
 import { m } from '../../../paraglide/messages'
-import { pageQueryOptions, postsQueryOptions, tagIdQueryOptions } from '../../../server/content.functions'
+import { pageQueryOptions, postListQueryOptions, tagIdQueryOptions } from '../../../server/content.functions'
 import { loadPageByPath, pageHead } from '../../-page-route'
 
 /**
@@ -24,7 +25,7 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
       const data = await queryClient.ensureQueryData(pageQueryOptions(page.input))
       throw notFound({ data: { menus: data.menus, options: data.options } })
     }
-    await queryClient.ensureQueryData(postsQueryOptions({ locale: page.input.locale, tag: tagId }))
+    await queryClient.ensureInfiniteQueryData(postListQueryOptions({ locale: page.input.locale, tag: tagId }, page.listPage))
     return { page, tag, tagId }
   },
   head: ({ loaderData }) => pageHead(loaderData?.page),
@@ -34,23 +35,11 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
 function RouteComponent() {
   const { page, tag, tagId } = Route.useLoaderData()
   const { data } = useSuspenseQuery(pageQueryOptions(page.input))
-  if (tagId === null) {
-    return (
-      <SiteLayout layout={page.layout} menus={data.menus} options={data.options} languages={data.page.languages} breadcrumbs={data.page.breadcrumbs} admin={data.page.admin}>
-        <BlogListView title={data.page.title} posts={data.page.posts} />
-      </SiteLayout>
-    )
-  }
-  return <TagListing page={page} tag={tag} tagId={tagId} />
-}
-
-function TagListing({ page, tag, tagId }: { page: { input: Parameters<typeof pageQueryOptions>[0]; layout: 'default' | 'static' }; tag: string; tagId: string }) {
-  const { data } = useSuspenseQuery(pageQueryOptions(page.input))
-  const { data: list } = useSuspenseQuery(postsQueryOptions({ locale: page.input.locale, tag: tagId }))
+  if (tagId === null) return <PageScreen data={data} layout={page.layout} locale={page.input.locale} listPage={page.listPage} />
   const name = data.page.tags.find((term) => term.slug === tag)?.name ?? tag
   return (
     <SiteLayout layout={page.layout} menus={data.menus} options={data.options} languages={data.page.languages} breadcrumbs={data.page.breadcrumbs} admin={data.page.admin}>
-      <BlogListView title={m.tag_heading({ tag: name })} posts={list.posts} />
+      <PostListing title={m.tag_heading({ tag: name })} filter={{ locale: page.input.locale, tag: tagId }} startPage={page.listPage} />
     </SiteLayout>
   )
 }

@@ -1,0 +1,162 @@
+/**
+ * The article page: title, author, date, featured image, content (sanitized, headings
+ * with anchors), categories and tags as links, share links, previous/next, recent posts,
+ * the sidebar widgets and the comments.
+ */
+import { Link } from '@tanstack/react-router'
+import { localizePath } from '../../lib/url'
+import { absoluteUrl } from '../../lib/seo'
+import { isLocale } from '../../lib/url'
+import { m } from '../../paraglide/messages'
+import { getLocale } from '../../paraglide/runtime'
+import type { Page, Post, SiteOptions } from '../../server/content/types'
+import { SocialIcon } from '../icons'
+import { Comments } from './comments'
+import { formatDate, formatNumber } from './format'
+
+export function ArticleView({ page, post, options }: { page: Page; post: Post; options: SiteOptions }) {
+  const locale = getLocale()
+  const url = absoluteUrl(options.siteUrl, localizePath(`/blog/${post.slug}`, isLocale(locale) ? locale : 'en')) ?? ''
+  return (
+    <div className="mx-auto grid max-w-site gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <article className="min-w-0">
+        <header>
+          <p className="flex flex-wrap gap-x-2 text-sm text-ink-muted">
+            <time dateTime={post.date}>{formatDate(post.date)}</time>
+            {post.author && <span>· {m.blog_by_author({ author: post.author })}</span>}
+            {post.readingMinutes && <span>· {m.blog_reading_time({ minutes: post.readingMinutes })}</span>}
+          </p>
+          <h1 className="mt-3 text-4xl font-black tracking-tight text-ink sm:text-5xl">{post.title}</h1>
+          {post.categories.length > 0 && (
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label={m.blog_categories()}>
+              {post.categories.map((category) => (
+                <li key={category.id}>
+                  <Link to="/blog/category/{-$id}" params={{ id: category.slug }} className="text-sm font-bold text-brand-700 hover:underline">
+                    {category.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </header>
+        {post.featuredImage && (
+          <img
+            src={post.featuredImage.src}
+            alt={post.featuredImage.alt}
+            width={post.featuredImage.width || 1200}
+            height={post.featuredImage.height || 630}
+            className="mt-8 aspect-[1200/630] w-full rounded-2xl object-cover"
+          />
+        )}
+        <div className="cms-html mt-8 max-w-3xl text-lg" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+        {post.tags.length > 0 && (
+          <ul className="mt-10 flex flex-wrap gap-2" aria-label={m.blog_tags()}>
+            {post.tags.map((tag) => (
+              <li key={tag.id}>
+                <Link
+                  to="/blog/tag/{-$id}"
+                  params={{ id: tag.slug }}
+                  className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-bold text-brand-800 hover:bg-brand-100"
+                >
+                  #{tag.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ShareLinks url={url} title={post.title} />
+        {(page.previousPost || page.nextPost) && (
+          <nav aria-label={`${m.blog_previous()} / ${m.blog_next()}`} className="mt-10 grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2">
+            {page.previousPost ? (
+              <Link to="/blog/$slug" params={{ slug: page.previousPost.slug }} rel="prev" className="rounded-2xl border border-slate-200 p-4 hover:border-brand-300">
+                <span className="text-sm text-ink-muted">← {m.blog_previous()}</span>
+                <span className="mt-1 block font-bold text-ink">{page.previousPost.title}</span>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page.nextPost && (
+              <Link to="/blog/$slug" params={{ slug: page.nextPost.slug }} rel="next" className="rounded-2xl border border-slate-200 p-4 text-right hover:border-brand-300">
+                <span className="text-sm text-ink-muted">{m.blog_next()} →</span>
+                <span className="mt-1 block font-bold text-ink">{page.nextPost.title}</span>
+              </Link>
+            )}
+          </nav>
+        )}
+        <Comments postId={post.id} comments={page.comments} />
+      </article>
+      <Sidebar page={page} />
+    </div>
+  )
+}
+
+function ShareLinks({ url, title }: { url: string; title: string }) {
+  const encoded = encodeURIComponent(url)
+  const text = encodeURIComponent(title)
+  const links = [
+    { network: 'linkedin' as const, label: m.share_linkedin(), href: `https://www.linkedin.com/sharing/share-offsite/?url=${encoded}` },
+    { network: 'twitter' as const, label: m.share_x(), href: `https://twitter.com/intent/tweet?url=${encoded}&text=${text}` },
+    { network: 'facebook' as const, label: m.share_facebook(), href: `https://www.facebook.com/sharer/sharer.php?u=${encoded}` },
+  ]
+  return (
+    <section aria-label={m.blog_share()} className="mt-10 flex flex-wrap items-center gap-2">
+      <span className="mr-2 text-sm font-bold text-ink">{m.blog_share()}</span>
+      {links.map((link) => (
+        <a
+          key={link.network}
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={link.label}
+          className="flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 text-ink-soft hover:border-brand-600 hover:text-brand-700"
+        >
+          <SocialIcon network={link.network} size={18} />
+        </a>
+      ))}
+      <a
+        href={`mailto:?subject=${text}&body=${encoded}`}
+        className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-bold text-ink-soft hover:border-brand-600 hover:text-brand-700"
+      >
+        {m.share_email()}
+      </a>
+    </section>
+  )
+}
+
+/** SPEC §3 widgets by area ('sidebar'): text, media image, recent posts, categories, custom HTML. */
+function Sidebar({ page }: { page: Page }) {
+  const widgets = page.widgets.sidebar ?? []
+  if (widgets.length === 0) return null
+  return (
+    <aside className="space-y-8 lg:pt-2">
+      {widgets.map((widget) => (
+        <section key={widget.id} className="rounded-2xl border border-slate-200 p-5" data-widget={widget.type}>
+          {widget.title && <h2 className="text-lg font-black text-ink">{widget.title}</h2>}
+          {widget.type === 'recent_posts' ? (
+            <ul className="mt-3 space-y-3">
+              {page.recentPosts.map((post) => (
+                <li key={post.id}>
+                  <Link to="/blog/$slug" params={{ slug: post.slug }} className="font-bold text-ink-soft hover:text-brand-700">
+                    {post.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : widget.type === 'categories' ? (
+            <ul className="mt-3 space-y-2">
+              {page.categories.map((category) => (
+                <li key={category.id}>
+                  <Link to="/blog/category/{-$id}" params={{ id: category.slug }} className="text-ink-soft hover:text-brand-700">
+                    {category.name} <span className="text-ink-muted">({formatNumber(category.count)})</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="cms-html mt-2 text-sm" dangerouslySetInnerHTML={{ __html: widget.contentHtml }} />
+          )}
+        </section>
+      ))}
+    </aside>
+  )
+}

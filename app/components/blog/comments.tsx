@@ -1,0 +1,135 @@
+/**
+ * SPEC §7: the article's approved comments and a comment form (name, email, comment)
+ * posted through a server function to the backend's wp-comments-post.php. New comments
+ * are held for moderation; WordPress's answers (duplicate, too fast, missing fields)
+ * come back as messages.
+ */
+import { useState, type FormEvent } from 'react'
+import { FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components'
+import { isLocale } from '../../lib/url'
+import { m } from '../../paraglide/messages'
+import { getLocale } from '../../paraglide/runtime'
+import { postComment } from '../../server/comments.functions'
+import type { CommentOutcome, Page } from '../../server/content/types'
+import { Button } from '../ui/Button'
+import { formatDate } from './format'
+
+const failure: Record<Exclude<CommentOutcome, { ok: true }>['reason'], () => string> = {
+  required: () => m.comment_error_required(),
+  email: () => m.comment_error_email(),
+  empty: () => m.comment_error_empty(),
+  'too-long': () => m.comment_error_too_long(),
+  duplicate: () => m.comment_error_duplicate(),
+  flood: () => m.comment_error_flood(),
+  closed: () => m.comment_error_closed(),
+  unavailable: () => m.comment_error_unavailable(),
+}
+
+const inputClass =
+  'w-full rounded-xl border-2 border-slate-300 px-4 py-2.5 text-ink outline-none focus:border-brand-600 invalid:border-danger data-[invalid]:border-danger'
+
+export function Comments({ postId, comments }: { postId: string; comments: Page['comments'] }) {
+  return (
+    <section aria-labelledby="comments-heading" className="mt-16 border-t border-slate-200 pt-10">
+      <h2 id="comments-heading" className="text-2xl font-black text-ink">
+        {m.comments_heading()}
+      </h2>
+      {comments.length === 0 ? (
+        <p className="mt-4 text-ink-soft">{m.comments_none()}</p>
+      ) : (
+        <ol className="mt-6 space-y-6">
+          {comments.map((comment) => (
+            <li key={comment.id} id={`comment-${comment.id}`} className="rounded-2xl bg-slate-50 p-5">
+              <p className="text-sm text-ink-muted">
+                <strong className="text-ink">{comment.author}</strong> · <time dateTime={comment.date}>{formatDate(comment.date)}</time>
+              </p>
+              <div className="cms-html mt-2" dangerouslySetInnerHTML={{ __html: comment.contentHtml }} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <CommentForm postId={postId} />
+    </section>
+  )
+}
+
+function CommentForm({ postId }: { postId: string }) {
+  const [state, setState] = useState<'idle' | 'submitting' | 'sent'>('idle')
+  const [error, setError] = useState<string | null>(null)
+  const [key, setKey] = useState(0)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const locale = getLocale()
+    setState('submitting')
+    setError(null)
+    try {
+      const outcome = await postComment({
+        data: {
+          locale: isLocale(locale) ? locale : 'en',
+          postId,
+          author: String(data.get('author') ?? ''),
+          email: String(data.get('email') ?? ''),
+          comment: String(data.get('comment') ?? ''),
+        },
+      })
+      if (outcome.ok) {
+        setState('sent')
+        setKey((value) => value + 1)
+      } else {
+        setState('idle')
+        setError(failure[outcome.reason]())
+      }
+    } catch {
+      setState('idle')
+      setError(m.comment_error_unavailable())
+    }
+  }
+
+  return (
+    <div className="mt-10">
+      <h3 className="text-xl font-bold text-ink">{m.comment_form_heading()}</h3>
+      <p className="mt-1 text-sm text-ink-muted">{m.comment_email_note()}</p>
+      <div role="status" aria-live="polite" className="mt-4 empty:hidden">
+        {state === 'sent' && <p className="rounded-xl bg-emerald-50 p-4 font-bold text-emerald-900">{m.comment_pending()}</p>}
+      </div>
+      {error && (
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 font-bold text-danger">
+          {error}
+        </p>
+      )}
+      <Form key={key} onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" validationBehavior="native">
+        <TextField name="author" isRequired maxLength={245} className="flex flex-col gap-1">
+          <Label className="font-bold text-ink">
+            {m.comment_name()} <span aria-hidden="true">*</span>
+          </Label>
+          <Input className={inputClass} autoComplete="name" />
+          <FieldError className="text-sm font-bold text-danger">{m.field_required()}</FieldError>
+        </TextField>
+        <TextField name="email" type="email" isRequired maxLength={100} className="flex flex-col gap-1">
+          <Label className="font-bold text-ink">
+            {m.comment_email()} <span aria-hidden="true">*</span>
+          </Label>
+          <Input className={inputClass} autoComplete="email" />
+          <FieldError className="text-sm font-bold text-danger">
+            {({ validationDetails }) => (validationDetails.valueMissing ? m.field_required() : m.comment_error_email())}
+          </FieldError>
+        </TextField>
+        <TextField name="comment" isRequired maxLength={65_525} className="flex flex-col gap-1 sm:col-span-2">
+          <Label className="font-bold text-ink">
+            {m.comment_text()} <span aria-hidden="true">*</span>
+          </Label>
+          <TextArea className={`${inputClass} min-h-36`} />
+          <FieldError className="text-sm font-bold text-danger">{m.field_required()}</FieldError>
+        </TextField>
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="primary" isDisabled={state === 'submitting'}>
+            {state === 'submitting' ? m.comment_sending() : m.comment_submit()}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  )
+}

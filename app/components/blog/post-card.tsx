@@ -1,0 +1,37 @@
+import { Link } from '@tanstack/react-router'
+import { m } from '../../paraglide/messages'
+import type { PostSummary } from '../../server/content/types'
+import { formatDate } from './format'
+
+/** A post in a listing: featured image, title, excerpt, date, category, reading time. */
+export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      {post.featuredImage && (
+        <img
+          src={post.featuredImage.src}
+          alt=""
+          width={post.featuredImage.width || 1200}
+          height={post.featuredImage.height || 630}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[1200/630] w-full object-cover"
+        />
+      )}
+      <div className="flex flex-1 flex-col p-6">
+        <p className="flex flex-wrap gap-x-2 text-sm text-ink-muted">
+          <time dateTime={post.date}>{formatDate(post.date)}</time>
+          {post.categories[0] && <span>· {post.categories[0].name}</span>}
+          {post.readingMinutes && <span>· {m.blog_reading_time({ minutes: post.readingMinutes })}</span>}
+        </p>
+        <Heading className="mt-2 text-xl font-bold text-ink">
+          <Link to="/blog/$slug" params={{ slug: post.slug }} className="after:absolute after:inset-0 group-hover:text-brand-700">
+            {post.title}
+          </Link>
+        </Heading>
+        <div className="mt-3 flex-1 text-ink-soft" dangerouslySetInnerHTML={{ __html: post.excerptHtml }} />
+      </div>
+    </article>
+  )
+}

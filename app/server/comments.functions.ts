@@ -1,0 +1,25 @@
+/**
+ * SPEC §7: article comments, posted through a server function to the backend's
+ * `wp-comments-post.php`. The visitor's browser never calls the backend itself.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
+import { z } from 'zod'
+import { routedLocales } from '../../app.config'
+import { getContentSource } from './content/index.server'
+
+export const commentInput = z.object({
+  locale: z.enum(routedLocales),
+  postId: z.string().regex(/^\d{1,20}$/),
+  author: z.string().trim().max(245),
+  email: z.string().trim().max(100),
+  comment: z.string().trim().max(65_525),
+})
+
+export const postComment = createServerFn({ method: 'POST' })
+  .validator(commentInput)
+  .handler(async ({ data }) => {
+    const forwarded = getRequestHeader('x-forwarded-for')?.split(',')[0]?.trim()
+    const visitorIp = forwarded || getRequestIP() || null
+    return getContentSource().postComment({ ...data, visitorIp })
+  })
