@@ -45,7 +45,8 @@ export const siteConfig = {
     managedItSupportSegment: 'managed-it-support',
     /** Blog base path and listing sizes. */
     blogBase: 'blog',
-    postsPerPage: 9,
+    /** Posts per listing page; "Load more" appends the next page. */
+    postsPerPage: 3,
   },
 
   /** SPEC §2 and §6: developer mode, by query `dev=true` or the `dev_mode` cookie. */

@@ -4,7 +4,7 @@
  */
 import { useLocation } from '@tanstack/react-router'
 import { publicHref } from '../lib/public-href'
-import type { Locale } from '../../app.config'
+import { siteConfig, type Locale } from '../../app.config'
 import { m } from '../paraglide/messages'
 import type { Page, PageData } from '../server/content/types'
 import { RenderSections } from '../sections/render-sections'
@@ -59,7 +59,7 @@ function PreviewRibbon() {
 
 /** The blog listing's filter for a blog or category page (the tag page builds its own). */
 export function listingFilter(page: Page, locale: Locale) {
-  return { locale, category: page.category?.slug }
+  return { locale, category: page.category?.slug, perPage: siteConfig.content.postsPerPage }
 }
 
 function PageContent({ data, locale, listPage }: { data: PageData; locale: Locale; listPage: number }) {

@@ -129,3 +129,16 @@ describe('wp adapter when the backend is down', () => {
     expect(error instanceof ContentUnavailableError && error.reason).toBe('invalid')
   })
 })
+
+describe('tag id lookup (SPEC §7: the first item\'s id, null on failure)', () => {
+  const answering = (body: unknown, status = 200) =>
+    createWpSource({ baseUrl: 'http://backend.test', timeoutMs: 1000, fetch: async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }) })
+
+  it('takes the first item and gives null for none, an error status, junk or a broken shape', async () => {
+    expect(await answering([{ id: 7, name: 'A', slug: 'a' }, { id: 8, name: 'B', slug: 'a' }]).getTagId('a', 'en')).toBe('7')
+    expect(await answering([]).getTagId('a', 'en')).toBeNull()
+    expect(await answering({ code: 'rest_error' }, 500).getTagId('a', 'en')).toBeNull()
+    expect(await answering('<html>').getTagId('a', 'en')).toBeNull()
+    expect(await answering([{ id: 'x' }]).getTagId('a', 'en')).toBeNull()
+  })
+})

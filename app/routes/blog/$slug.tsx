@@ -1,4 +1,5 @@
-import { createFileRoute, isNotFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { readBlogPath } from '../../lib/blog-routing'
 import { articlePageName, blogPageName, siteSearchSchema } from '../../lib/page-selection'
 import { loadPageByPath, pageHead, PageRouteView } from '../-page-route'
 
@@ -9,14 +10,11 @@ import { loadPageByPath, pageHead, PageRouteView } from '../-page-route'
 export const Route = createFileRoute('/blog/$slug')({
   validateSearch: siteSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, location, deps, params }) => {
-    try {
-      return await loadPageByPath(context.queryClient, location, deps, { pageName: articlePageName(params.slug) })
-    } catch (error) {
-      if (!isNotFound(error)) throw error
-      return loadPageByPath(context.queryClient, location, deps, { pageName: blogPageName, category: params.slug })
-    }
-  },
+  loader: ({ context, location, deps, params }) =>
+    readBlogPath(
+      () => loadPageByPath(context.queryClient, location, deps, { pageName: articlePageName(params.slug) }),
+      () => loadPageByPath(context.queryClient, location, deps, { pageName: blogPageName, category: params.slug }),
+    ),
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,
 })

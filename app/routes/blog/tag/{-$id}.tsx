@@ -4,9 +4,12 @@ import { PostListing } from '../../../components/blog/post-listing'
 import { PageScreen } from '../../../components/page-view'
 import { SiteLayout } from '../../../components/shell/layouts'
 import { blogPageName, selectedTag, siteSearchSchema } from '../../../lib/page-selection'
+import { siteConfig, type Locale } from '../../../../app.config'
 import { m } from '../../../paraglide/messages'
 import { pageQueryOptions, postListQueryOptions, tagIdQueryOptions } from '../../../server/content.functions'
 import { loadPageByPath, pageHead } from '../../-page-route'
+
+const tagFilter = (locale: Locale, tag: string) => ({ locale, tag, perPage: siteConfig.content.postsPerPage })
 
 /**
  * SPEC §2: /blog/tag/{id?}. The slug becomes a tag id through /api/wp/v2/tags (null on
@@ -25,7 +28,7 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
       const data = await queryClient.ensureQueryData(pageQueryOptions(page.input))
       throw notFound({ data: { menus: data.menus, options: data.options } })
     }
-    await queryClient.ensureInfiniteQueryData(postListQueryOptions({ locale: page.input.locale, tag: tagId }, page.listPage))
+    await queryClient.ensureInfiniteQueryData(postListQueryOptions(tagFilter(page.input.locale, tagId), page.listPage))
     return { page, tag, tagId }
   },
   head: ({ loaderData }) => pageHead(loaderData?.page),
@@ -39,7 +42,7 @@ function RouteComponent() {
   const name = data.page.tags.find((term) => term.slug === tag)?.name ?? tag
   return (
     <SiteLayout layout={page.layout} menus={data.menus} options={data.options} languages={data.page.languages} breadcrumbs={data.page.breadcrumbs} admin={data.page.admin}>
-      <PostListing title={m.tag_heading({ tag: name })} filter={{ locale: page.input.locale, tag: tagId }} startPage={page.listPage} />
+      <PostListing title={m.tag_heading({ tag: name })} filter={tagFilter(page.input.locale, tagId)} startPage={page.listPage} />
     </SiteLayout>
   )
 }

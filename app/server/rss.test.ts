@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { renderRss, rfc822 } from './rss'
+
+const feed = renderRss({
+  title: 'Blog & news',
+  link: 'https://www.example.com/blog',
+  description: 'Advice <for> everyone',
+  language: 'en',
+  selfUrl: 'https://www.example.com/blog/rss.xml',
+  items: [
+    { title: 'First <post>', link: 'https://www.example.com/blog/first', description: 'One', date: '2026-10-28', categories: ['Guides'] },
+    { title: 'Second', link: 'https://www.example.com/blog/second', description: 'Two', date: 'not a date', categories: [] },
+  ],
+})
+
+function xpath(xml: string, expression: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rss-'))
+  const file = path.join(dir, 'feed.xml')
+  writeFileSync(file, xml)
+  return execFileSync('xmllint', ['--xpath', expression, file], { encoding: 'utf8' }).trim()
+}
+
+describe('RSS 2.0 feed', () => {
+  it('is well-formed XML with the RSS 2.0 structure: rss@version, one channel with title, link and description', () => {
+    expect(xpath(feed, 'string(/rss/@version)')).toBe('2.0')
+    expect(xpath(feed, 'count(/rss/channel)')).toBe('1')
+    for (const element of ['title', 'link', 'description']) expect(xpath(feed, `count(/rss/channel/${element})`)).toBe('1')
+    expect(xpath(feed, 'string(/rss/channel/title)')).toBe('Blog & news')
+  })
+
+  it('gives every item a title, link, guid and an RFC 822 pubDate when the date is known', () => {
+    expect(xpath(feed, 'count(/rss/channel/item)')).toBe('2')
+    expect(xpath(feed, 'count(/rss/channel/item[title and link and guid])')).toBe('2')
+    expect(xpath(feed, 'string(/rss/channel/item[1]/pubDate)')).toBe('Wed, 28 Oct 2026 00:00:00 GMT')
+    expect(xpath(feed, 'count(/rss/channel/item[2]/pubDate)')).toBe('0')
+    expect(xpath(feed, 'string(/rss/channel/item[1]/title)')).toBe('First <post>')
+    expect(rfc822('2026-10-28')).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
+  })
+})

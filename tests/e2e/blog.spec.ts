@@ -1,0 +1,160 @@
+import { createClient } from '@libsql/client'
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
+
+async function open(page: Page, path: string) {
+  await page.goto(path)
+  await waitForHydration(page)
+}
+
+/** Each test is its own visitor for the backend's flood check (TEST-NET-3 addresses, never contacted). */
+async function asVisitor(page: Page) {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250) + 1}, 198.51.100.${Math.floor(Math.random() * 250) + 1}` })
+}
+
+const postTitles = (page: Page) => page.getByTestId('post-list').getByRole('heading', { level: 2 }).allTextContents()
+
+test('blog home → Load more → a tag → an article → a comment → search finds it (en)', async ({ page }) => {
+  const problems = watchConsole(page)
+  await asVisitor(page)
+  await open(page, '/blog')
+  await expectNoAxeViolations(page)
+  expect(await postTitles(page)).toHaveLength(3)
+  const more = page.getByRole('link', { name: 'Load more posts' })
+  await expect(more).toHaveAttribute('href', '?page=2')
+  await more.click()
+  await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(6)
+  const titles = await postTitles(page)
+  expect(new Set(titles).size).toBe(6)
+  await expect(page).toHaveURL(/\/blog$/)
+  await expect(page.getByRole('link', { name: 'Load more posts' })).toHaveCount(0)
+
+  // A tag replaces the list.
+  await page.goto('/blog/tag/microsoft-365')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Posts tagged “Microsoft 365”')
+  await expectNoAxeViolations(page)
+  expect((await postTitles(page)).sort()).toEqual(['Moving a 40-person architecture practice to the cloud in a weekend', 'Seven Microsoft 365 settings to change today'])
+
+  // The article, with its comments.
+  await page.getByRole('link', { name: 'Seven Microsoft 365 settings to change today' }).click()
+  await expect(page).toHaveURL(/\/blog\/microsoft-365-settings-to-change-today$/)
+  await expect(page.getByRole('heading', { level: 2, name: 'Comments' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  const stamp = Date.now()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Sam Reader')
+  await page.getByRole('textbox', { name: 'Email' }).fill(`sam+${stamp}@example.org`)
+  await page.getByRole('textbox', { name: 'Comment', exact: true }).fill(`Turning off legacy auth saved us. (${stamp})`)
+  await page.getByRole('button', { name: 'Post comment' }).click()
+  await expect(page.getByText('Thank you! Your comment is awaiting moderation.')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Comment', exact: true })).toHaveValue('')
+  const db = createClient({ url: 'file:.cache/test-cms/e2e.db' })
+  const rows = await db.execute({ sql: 'SELECT post_id, author_name, status FROM comments WHERE content LIKE ?', args: [`%(${stamp})`] })
+  db.close()
+  expect(rows.rows.map((row) => ({ ...row }))).toEqual([{ post_id: 206, author_name: 'Sam Reader', status: 'pending' }])
+  // A pending comment is not shown.
+  await page.reload()
+  await expect(page.getByText(`(${stamp})`)).toHaveCount(0)
+
+  // Search from the overlay finds the article and a page.
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await page.getByRole('searchbox', { name: 'Search for' }).fill('microsoft')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/\?s=microsoft$/)
+  const results = page.getByTestId('search-results')
+  await expect(results.getByRole('link', { name: 'Seven Microsoft 365 settings to change today' })).toBeVisible()
+  await expect(results.getByText('Page', { exact: true }).first()).toBeVisible()
+  await expect(results.locator('mark').first()).toHaveText(/microsoft/i)
+  await expectNoAxeViolations(page)
+  expect(problems()).toEqual([])
+})
+
+test('the same path in German: listing, article, comment and search', async ({ page }) => {
+  await asVisitor(page)
+  await open(page, '/de/blog')
+  await page.getByRole('link', { name: 'Weitere Beiträge laden' }).click()
+  await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(6)
+  await open(page, '/de/blog/five-signs-your-backups-will-not-restore')
+  const stamp = Date.now()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Kim Leserin')
+  await page.getByRole('textbox', { name: 'E-Mail' }).fill(`kim+${stamp}@example.org`)
+  await page.getByRole('textbox', { name: 'Kommentar', exact: true }).fill(`Sehr hilfreich (${stamp})`)
+  await page.getByRole('button', { name: 'Kommentar senden' }).click()
+  await expect(page.getByText('Vielen Dank! Ihr Kommentar wird geprüft.')).toBeVisible()
+  await page.getByRole('button', { name: 'Suche', exact: true }).click()
+  await page.getByRole('searchbox', { name: 'Suchen nach' }).fill('Sicherungen')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/de\?s=Sicherungen$/)
+  await expect(page.getByTestId('search-results').getByRole('link').first()).toBeVisible()
+  await expectNoAxeViolations(page)
+})
+
+test('WordPress answers for comments: a duplicate, too fast, and an invalid email get clear messages', async ({ page }) => {
+  await asVisitor(page)
+  await open(page, '/blog/kestrel-achieves-iso-27001')
+  const stamp = Date.now()
+  const fill = async (email: string, text: string) => {
+    await page.getByRole('textbox', { name: 'Name' }).fill('Dana')
+    await page.getByRole('textbox', { name: 'Email' }).fill(email)
+    await page.getByRole('textbox', { name: 'Comment', exact: true }).fill(text)
+    await page.getByRole('button', { name: 'Post comment' }).click()
+  }
+  await fill(`dana+${stamp}@example.org`, `Congratulations (${stamp})`)
+  await expect(page.getByText('Thank you! Your comment is awaiting moderation.')).toBeVisible()
+  await fill(`dana+${stamp}@example.org`, `Congratulations (${stamp})`)
+  await expect(page.getByRole('alert')).toHaveText("It looks as though you've already said that.")
+  await fill(`dana+${stamp}@example.org`, `And another thing (${stamp})`)
+  await expect(page.getByRole('alert')).toHaveText('You are posting comments too quickly. Please wait a moment.')
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email')
+  await page.getByRole('button', { name: 'Post comment' }).click()
+  await expect(page.getByText('Please enter a valid email')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused()
+})
+
+test('listings page without JavaScript through crawlable links', async ({ request }) => {
+  const first = await (await request.get('/blog')).text()
+  expect(first).toContain('href="?page=2"')
+  const second = await request.get('/blog?page=2')
+  expect(second.status()).toBe(200)
+  const html = await second.text()
+  expect(html).not.toContain('href="?page=3"')
+  const list = html.slice(html.indexOf('data-testid="post-list"'), html.indexOf('</ul>', html.indexOf('data-testid="post-list"')))
+  expect(list).toContain('Seven Microsoft 365 settings to change today')
+  expect(list).not.toContain('Moving a 40-person architecture practice')
+})
+
+test('search: typos are corrected, and hostile or huge queries answer 200 as text', async ({ page, request }) => {
+  await open(page, '/?s=sevrice')
+  await expect(page.getByRole('link', { name: 'Did you mean “service”?' })).toBeVisible()
+  await expect(page.getByTestId('search-results').getByRole('listitem').first()).toBeVisible()
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await open(page, `/?s=${encodeURIComponent('"<script>alert(1)</script>"')}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “"<script>alert(1)</script>"”')
+  expect(dialogs).toEqual([])
+  for (const query of [encodeURIComponent('"<script>alert(1)</script>"'), 'x'.repeat(10_000), '%00']) {
+    const response = await request.get(`/?s=${query}`)
+    expect(response.status()).toBe(200)
+    expect(await response.text()).not.toContain('<script>alert(1)</script>')
+  }
+  await open(page, '/?s=zzzzqqq')
+  await expect(page.getByText('Nothing matched your search.')).toBeVisible()
+  await expect(page.getByText('Try one of these pages:')).toBeVisible()
+  await expectNoAxeViolations(page)
+})
+
+test('the RSS feed lists the newest posts per locale', async ({ request }) => {
+  const feeds: Array<[string, string]> = [
+    ['/blog/rss.xml', 'Moving a 40-person architecture practice'],
+    ['/de/blog/rss.xml', 'Ein Architekturbüro'],
+  ]
+  for (const [path, title] of feeds) {
+    const response = await request.get(path)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toContain('application/rss+xml')
+    expect(await response.text()).toContain(title)
+  }
+})
