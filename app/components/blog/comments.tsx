@@ -26,7 +26,7 @@ const failure: Record<Exclude<CommentOutcome, { ok: true }>['reason'], () => str
 }
 
 const inputClass =
-  'w-full rounded-xl border-2 border-slate-300 px-4 py-2.5 text-ink outline-none focus:border-brand-600 invalid:border-danger data-[invalid]:border-danger'
+  'w-full rounded-xl border-2 border-slate-300 px-4 py-2.5 text-ink outline-none focus:border-brand-600 data-[invalid]:border-danger'
 
 export function Comments({ postId, comments }: { postId: string; comments: Page['comments'] }) {
   return (
