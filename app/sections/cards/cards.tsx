@@ -1,0 +1,34 @@
+import { CmsLink } from '../../components/cms-link'
+import { toAppHref } from '../../lib/url'
+import type { CardsData } from './schema'
+
+export function Cards({ data, headingLevel }: { data: CardsData; headingLevel: 1 | 2 }) {
+  if (data.items.length === 0) return null
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const ItemHeading = data.heading ? (headingLevel === 1 ? 'h2' : 'h3') : Heading
+  return (
+    <section className="mx-auto max-w-site px-4 py-16 sm:px-6">
+      {data.heading && <Heading className="text-3xl font-black tracking-tight text-ink sm:text-4xl">{data.heading}</Heading>}
+      {data.intro && <p className="mt-3 max-w-2xl text-lg text-ink-soft">{data.intro}</p>}
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {data.items.map((item, index) => {
+          const link = item.link ? toAppHref(item.link.url, []) : null
+          return (
+            <li key={`${item.title}-${index}`} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span aria-hidden="true" className="mb-4 flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-lg font-black text-brand-700">
+                {index + 1}
+              </span>
+              <ItemHeading className="text-xl font-bold text-ink">{item.title}</ItemHeading>
+              {item.text && <p className="mt-2 flex-1 text-ink-soft">{item.text}</p>}
+              {link && item.link && (
+                <CmsLink {...link} className="mt-4 font-bold text-brand-700 hover:underline">
+                  {item.link.label}
+                </CmsLink>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { takeConsoleOutput } from '../../tests/setup/fail-on-console'
+import { sanitizeSectionData } from '../server/content/reshape'
+import { CallToAction } from './call-to-action/call-to-action'
+import { Cards } from './cards/cards'
+import { Faq } from './faq/faq'
+import { RenderSections } from './render-sections'
+import { Statistics } from './statistics/statistics'
+import { Testimonials } from './testimonials/testimonials'
+
+afterEach(cleanup)
+
+describe('section blocks', () => {
+  it('cards: render their items, and nothing without items', () => {
+    render(<Cards data={{ heading: 'What we do', items: [{ title: 'Help desk', text: 'Unlimited' }] }} headingLevel={2} />)
+    expect(screen.getByRole('heading', { level: 2, name: 'What we do' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 3, name: 'Help desk' })).toBeTruthy()
+    cleanup()
+    const { container } = render(<Cards data={{ items: [] }} headingLevel={2} />)
+    expect(container.innerHTML).toBe('')
+  })
+
+  it('faq: an accordion with FAQPage JSON-LD that CMS text cannot break out of', () => {
+    const data = sanitizeSectionData({
+      items: [{ question: 'Is it </script><script>alert(1)</script> safe?', answer_html: '<p>Yes<script>alert(2)</script><img src=x onerror=alert(3)></p>' }],
+    })
+    const { container } = render(<Faq data={{ items: data.items as Array<{ question: string; answer_html: string }> }} headingLevel={2} />)
+    const button = screen.getByRole('button', { name: /Is it/ })
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    const script = container.querySelector('script[type="application/ld+json"]')
+    expect(script?.textContent).not.toContain('</script>')
+    const json = JSON.parse(script?.textContent ?? '{}') as { '@type': string; mainEntity: Array<{ name: string; acceptedAnswer: { text: string } }> }
+    expect(json['@type']).toBe('FAQPage')
+    expect(json.mainEntity[0]?.name).toContain('</script>')
+    expect(json.mainEntity[0]?.acceptedAnswer.text).toBe('Yes')
+    expect(container.querySelectorAll('script')).toHaveLength(1)
+    expect(container.innerHTML).not.toContain('onerror')
+  })
+
+  it('call to action, statistics and testimonials render their data', () => {
+    render(
+      <>
+        <CallToAction data={{ heading: 'Ready?', button: { label: 'Book', url: 'https://example.org/book' } }} headingLevel={2} />
+        <Statistics data={{ items: [{ value: '180', label: 'Clients' }] }} headingLevel={2} />
+        <Testimonials data={{ items: [{ quote: 'Great', name: 'Rachel' }] }} headingLevel={2} />
+      </>,
+    )
+    expect(screen.getByRole('link', { name: 'Book' }).getAttribute('href')).toBe('https://example.org/book')
+    expect(screen.getByText('180')).toBeTruthy()
+    expect(screen.getByText('“Great”')).toBeTruthy()
+  })
+
+  it('a call to action with an unsafe URL renders no link', () => {
+    render(<CallToAction data={{ heading: 'Ready?', button: { label: 'Book', url: 'javascript:alert(1)' } }} headingLevel={2} />)
+    expect(screen.queryByRole('link')).toBeNull()
+  })
+})
+
+describe('RenderSections', () => {
+  it('renders sections in order, skips unknown layouts and data its schema refuses', () => {
+    render(
+      <RenderSections
+        firstIsTitle={false}
+        sections={[
+          { key: 'a', layout: 'statistics', data: { items: [{ value: '1', label: 'First' }] } },
+          { key: 'b', layout: 'no_such_block', data: {} },
+          { key: 'c', layout: 'call_to_action', data: { heading: 42 } },
+          { key: 'd', layout: 'testimonials', data: { items: [{ quote: 'Second', name: 'N' }] } },
+        ]}
+      />,
+    )
+    expect(screen.getByText('First')).toBeTruthy()
+    expect(screen.getByText('“Second”')).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: '42' })).toBeNull()
+    // Development warnings name what was skipped.
+    const warnings = takeConsoleOutput()
+    expect(warnings.some((line) => line.includes('no_such_block'))).toBe(true)
+  })
+})
