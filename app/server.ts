@@ -37,6 +37,10 @@ export default createServerEntry({
       const target = url.pathname.slice(defaultPrefix.length) || '/'
       return new Response(null, { status: 301, headers: { Location: target + url.search } })
     }
+    // A server-function URL without a function id is a bad request, not a server error.
+    if (/^\/_serverFn\/?$/.test(url.pathname)) {
+      return new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json', ...securityHeaders } })
+    }
     const remembered = cookieLocaleRedirect({
       pathname: url.pathname,
       search: url.search,

@@ -4,7 +4,7 @@
  * the component reads the same query. Files starting with `-` are not routes.
  */
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
-import type { ParsedLocation } from '@tanstack/react-router'
+import { notFound, type ParsedLocation } from '@tanstack/react-router'
 import { listingFilter, PageScreen } from '../components/page-view'
 import { selectPage, type SiteSearch } from '../lib/page-selection'
 import { buildHead, type HeadInput } from '../lib/seo'
@@ -45,7 +45,11 @@ export async function loadPageByPath(
   return loadPage(queryClient, input, selection.path, selection.search ? 1 : selection.page)
 }
 
+/** No backend page name is this long; such a URL is a 404, not a failed lookup. */
+const MAX_PAGE_NAME = 500
+
 export async function loadPage(queryClient: QueryClient, input: PageInput, path: string, listPage = 1): Promise<PageLoaderData> {
+  if (input.pageName.length > MAX_PAGE_NAME) throw notFound()
   const [data, layout] = await Promise.all([
     queryClient.ensureQueryData(pageQueryOptions(input)),
     queryClient.ensureQueryData(layoutQueryOptions({ locale: input.locale, path })),

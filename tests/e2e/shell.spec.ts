@@ -250,3 +250,28 @@ test('overlays pass axe in German too', async ({ page }) => {
   await page.getByRole('button', { name: 'Support anfordern' }).click()
   await expectNoAxeViolations(page)
 })
+
+test('leaving a half-written comment asks first (SPEC §4, §8)', async ({ page }) => {
+  await open(page, '/blog/kestrel-achieves-iso-27001')
+  await page.getByRole('textbox', { name: 'Comment', exact: true }).fill('Half a thought')
+  const messages: string[] = []
+  page.once('dialog', (dialog) => {
+    messages.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+  await expect.poll(() => messages).toEqual(['You have unsubmitted data. Are you sure you want to change page?'])
+  await expect(page).toHaveURL(/\/blog\/kestrel-achieves-iso-27001$/)
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+})
+
+test('a hash target scrolls below the navigation bar', async ({ page }) => {
+  await page.goto('/blog/moving-an-architecture-practice-to-the-cloud#the-weekend')
+  await waitForHydration(page)
+  const heading = page.getByRole('heading', { level: 2, name: 'The weekend' })
+  await expect(heading).toHaveAttribute('id', 'the-weekend')
+  await expect.poll(async () => Math.round((await heading.boundingBox())?.y ?? 0)).toBeGreaterThanOrEqual(100)
+  expect((await heading.boundingBox())?.y ?? 0).toBeLessThan(140)
+})

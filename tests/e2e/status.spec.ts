@@ -36,6 +36,7 @@ const missing = [
   '/blog/tag/no-such-tag',
   '/withdrawn-offer',
   '/a/b/c/d',
+  `/${'a'.repeat(5000)}`,
 ]
 
 test.describe('HTTP status of every route type', () => {
@@ -58,6 +59,19 @@ test.describe('HTTP status of every route type', () => {
       expect(html).not.toMatch(/\bat .+\(.+:\d+:\d+\)/)
     })
   }
+
+  test('malformed requests get a clear 4xx, never a 500', async ({ request }) => {
+    for (const [path, status] of [
+      ['/_serverFn/', 404],
+      ['/%E0%A4%A', 400],
+    ] as const) {
+      const response = await request.get(path, { maxRedirects: 0 })
+      expect(response.status(), path).toBe(status)
+    }
+    const junk = await request.post('/_serverFn/not-a-function', { data: '{bad', headers: { 'content-type': 'application/json' } })
+    expect(junk.status()).toBeGreaterThanOrEqual(400)
+    expect(junk.status()).toBeLessThan(500)
+  })
 
   test('/en/... redirects permanently to the unprefixed page', async ({ request }) => {
     const response = await request.get('/en/about?x=1', { maxRedirects: 0 })

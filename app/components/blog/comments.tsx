@@ -11,6 +11,7 @@ import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
 import { postComment } from '../../server/comments.functions'
 import type { CommentOutcome, Page } from '../../server/content/types'
+import { useUnsavedChangesPrompt } from '../shell/use-unsaved-changes'
 import { Button } from '../ui/Button'
 import { formatDate } from './format'
 
@@ -57,6 +58,9 @@ function CommentForm({ postId }: { postId: string }) {
   const [state, setState] = useState<'idle' | 'submitting' | 'sent'>('idle')
   const [error, setError] = useState<string | null>(null)
   const [key, setKey] = useState(0)
+  // SPEC §4: leaving with a half-written comment asks first.
+  const [dirty, setDirty] = useState(false)
+  useUnsavedChangesPrompt(dirty && state !== 'submitting')
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -77,6 +81,7 @@ function CommentForm({ postId }: { postId: string }) {
       })
       if (outcome.ok) {
         setState('sent')
+        setDirty(false)
         setKey((value) => value + 1)
       } else {
         setState('idle')
@@ -100,36 +105,43 @@ function CommentForm({ postId }: { postId: string }) {
           {error}
         </p>
       )}
-      <Form key={key} onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" validationBehavior="native">
-        <TextField name="author" isRequired maxLength={245} className="flex flex-col gap-1">
-          <Label className="font-bold text-ink">
-            {m.comment_name()} <span aria-hidden="true">*</span>
-          </Label>
-          <Input className={inputClass} autoComplete="name" />
-          <FieldError className="text-sm font-bold text-danger">{m.field_required()}</FieldError>
-        </TextField>
-        <TextField name="email" type="email" isRequired maxLength={100} className="flex flex-col gap-1">
-          <Label className="font-bold text-ink">
-            {m.comment_email()} <span aria-hidden="true">*</span>
-          </Label>
-          <Input className={inputClass} autoComplete="email" />
-          <FieldError className="text-sm font-bold text-danger">
-            {({ validationDetails }) => (validationDetails.valueMissing ? m.field_required() : m.comment_error_email())}
-          </FieldError>
-        </TextField>
-        <TextField name="comment" isRequired maxLength={65_525} className="flex flex-col gap-1 sm:col-span-2">
-          <Label className="font-bold text-ink">
-            {m.comment_text()} <span aria-hidden="true">*</span>
-          </Label>
-          <TextArea className={`${inputClass} min-h-36`} />
-          <FieldError className="text-sm font-bold text-danger">{m.field_required()}</FieldError>
-        </TextField>
-        <div className="sm:col-span-2">
-          <Button type="submit" variant="primary" isDisabled={state === 'submitting'}>
-            {state === 'submitting' ? m.comment_sending() : m.comment_submit()}
-          </Button>
-        </div>
-      </Form>
+      <div
+        onInput={(event) => {
+          const form = event.currentTarget.querySelector('form')
+          if (form) setDirty(Array.from(new FormData(form).values()).some((value) => String(value).trim() !== ''))
+        }}
+      >
+        <Form key={key} onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" validationBehavior="native">
+          <TextField name="author" isRequired maxLength={245} className="flex flex-col gap-1">
+            <Label className="font-bold text-ink">
+              {m.comment_name()} <span aria-hidden="true">*</span>
+            </Label>
+            <Input className={inputClass} autoComplete="name" />
+            <FieldError className="text-sm font-bold text-danger">{m.field_required()}</FieldError>
+          </TextField>
+          <TextField name="email" type="email" isRequired maxLength={100} className="flex flex-col gap-1">
+            <Label className="font-bold text-ink">
+              {m.comment_email()} <span aria-hidden="true">*</span>
+            </Label>
+            <Input className={inputClass} autoComplete="email" />
+            <FieldError className="text-sm font-bold text-danger">
+              {({ validationDetails }) => (validationDetails.valueMissing ? m.field_required() : m.comment_error_email())}
+            </FieldError>
+          </TextField>
+          <TextField name="comment" isRequired maxLength={65_525} className="flex flex-col gap-1 sm:col-span-2">
+            <Label className="font-bold text-ink">
+              {m.comment_text()} <span aria-hidden="true">*</span>
+            </Label>
+            <TextArea className={`${inputClass} min-h-36`} />
+            <FieldError className="text-sm font-bold text-danger">{m.field_required()}</FieldError>
+          </TextField>
+          <div className="sm:col-span-2">
+            <Button type="submit" variant="primary" isDisabled={state === 'submitting'}>
+              {state === 'submitting' ? m.comment_sending() : m.comment_submit()}
+            </Button>
+          </div>
+        </Form>
+      </div>
     </div>
   )
 }
