@@ -188,11 +188,13 @@ export const envSchema = z.object({
   GTM_ID: z.string().trim().regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'must look like GTM-XXXXXXX' }).optional(),
   GA_MEASUREMENT_ID: z.string().trim().regex(/^G-[A-Z0-9]{4,12}$/, { error: 'must look like G-XXXXXXXXXX' }).optional(),
   ADS_CONVERSION_ID: z.string().trim().regex(/^AW-\d{6,12}$/, { error: 'must look like AW-123456789' }).optional(),
+  /** SPEC §7: the image service's cloud name; set, images are resized and re-encoded through it. */
+  IMAGE_CLOUD_NAME: z.string().trim().regex(/^[a-z0-9_-]{2,64}$/i, { error: 'must be the image service cloud name' }).optional(),
   SESSION_RECORDING_ID: z.string().trim().regex(/^[a-z0-9]{6,16}$/, { error: 'must be the session-recording project id (6–16 lowercase letters and digits)' }).optional(),
 })
 
 /** The environment variables the browser may see: an explicit allow-list (STYLE.md). */
-export const publicEnvKeys = ['GTM_ID', 'GA_MEASUREMENT_ID', 'ADS_CONVERSION_ID', 'SESSION_RECORDING_ID'] as const
+export const publicEnvKeys = ['GTM_ID', 'GA_MEASUREMENT_ID', 'ADS_CONVERSION_ID', 'SESSION_RECORDING_ID', 'IMAGE_CLOUD_NAME'] as const
 export type PublicEnv = { [K in (typeof publicEnvKeys)[number]]: string | null }
 
 export type Env = z.infer<typeof envSchema> & {

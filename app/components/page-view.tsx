@@ -2,13 +2,14 @@
  * The content of one page response, by kind: a page of sections (or search results
  * when `s` was given), a blog listing, or an article.
  */
-import { useLocation } from '@tanstack/react-router'
+import { useLoaderData, useLocation } from '@tanstack/react-router'
 import { publicHref } from '../lib/public-href'
 import { siteConfig, type Locale } from '../../app.config'
 import { m } from '../paraglide/messages'
 import type { Page, PageData } from '../server/content/types'
 import { RenderSections } from '../sections/render-sections'
 import { ArticleView } from './blog/article'
+import { Image, ImageServiceContext } from './media/image'
 import { PostListing } from './blog/post-listing'
 import { SearchResults } from './blog/search-results'
 import { SiteLayout } from './shell/layouts'
@@ -23,21 +24,24 @@ export interface PageScreenProps {
 
 export function PageScreen({ data, layout, locale, listPage = 1 }: PageScreenProps) {
   const { page } = data
+  const publicEnv = useLoaderData({ from: '__root__' })
   return (
-    <SiteLayout
-      layout={layout}
-      menus={data.menus}
-      options={data.options}
-      languages={page.languages}
-      breadcrumbs={page.breadcrumbs}
-      admin={page.admin}
-    >
-      <div className={page.bodyClass || undefined} data-page-kind={page.kind}>
-        {page.preview && <PreviewRibbon />}
-        {page.customCss && <style>{page.customCss}</style>}
-        <PageContent data={data} locale={locale} listPage={listPage} />
-      </div>
-    </SiteLayout>
+    <ImageServiceContext.Provider value={{ cloudName: publicEnv.IMAGE_CLOUD_NAME, siteUrl: data.options.siteUrl }}>
+      <SiteLayout
+        layout={layout}
+        menus={data.menus}
+        options={data.options}
+        languages={page.languages}
+        breadcrumbs={page.breadcrumbs}
+        admin={page.admin}
+      >
+        <div className={page.bodyClass || undefined} data-page-kind={page.kind}>
+          {page.preview && <PreviewRibbon />}
+          {page.customCss && <style>{page.customCss}</style>}
+          <PageContent data={data} locale={locale} listPage={listPage} />
+        </div>
+      </SiteLayout>
+    </ImageServiceContext.Provider>
   )
 }
 
@@ -45,9 +49,16 @@ export function PageScreen({ data, layout, locale, listPage = 1 }: PageScreenPro
 function PreviewRibbon() {
   const pathname = useLocation({ select: (location) => location.pathname })
   return (
-    <div role="note" aria-label={m.preview_ribbon()} className="border-b border-amber-300 bg-amber-100 text-amber-950" data-testid="preview-ribbon">
+    <div
+      role="note"
+      aria-label={m.preview_ribbon()}
+      className="border-b border-amber-300 bg-amber-100 text-amber-950"
+      data-testid="preview-ribbon"
+    >
       <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 text-sm sm:px-6">
-        <span className="rounded-full bg-amber-950 px-2.5 py-0.5 text-xs font-black tracking-wider text-amber-100 uppercase">{m.preview_ribbon()}</span>
+        <span className="rounded-full bg-amber-950 px-2.5 py-0.5 text-xs font-black tracking-wider text-amber-100 uppercase">
+          {m.preview_ribbon()}
+        </span>
         <span>{m.preview_ribbon_text()}</span>
         <a href={publicHref(pathname)} className="ml-auto font-bold underline underline-offset-2">
           {m.preview_exit()}
@@ -80,6 +91,16 @@ function PageContent({ data, locale, listPage }: { data: PageData; locale: Local
             <h1 className="text-4xl font-black tracking-tight text-ink sm:text-5xl">{page.title}</h1>
             {page.meta.description && <p className="mt-4 text-lg text-ink-soft">{page.meta.description}</p>}
           </div>
+          {page.featuredImage && (
+            <div className="mx-auto max-w-5xl px-4 pb-12 sm:px-6">
+              <Image
+                image={page.featuredImage}
+                priority
+                sizes="(min-width: 1024px) 64rem, 100vw"
+                className="w-full rounded-2xl object-cover"
+              />
+            </div>
+          )}
         </header>
       )}
       <RenderSections sections={page.sections} firstIsTitle={heroFirst} />

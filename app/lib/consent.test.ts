@@ -33,7 +33,7 @@ describe('consent state (SPEC §3, §4, §9)', () => {
 })
 
 describe('tags', () => {
-  const none = { GTM_ID: null, GA_MEASUREMENT_ID: null, ADS_CONVERSION_ID: null, SESSION_RECORDING_ID: null }
+  const none = { GTM_ID: null, GA_MEASUREMENT_ID: null, ADS_CONVERSION_ID: null, SESSION_RECORDING_ID: null, IMAGE_CLOUD_NAME: null }
 
   it('defines no tag without its ID', () => {
     expect(configuredTags(none)).toEqual([])
@@ -41,7 +41,7 @@ describe('tags', () => {
   })
 
   it('puts the ad-conversion tag under marketing and the rest under analytics', () => {
-    const tags = configuredTags({ GTM_ID: 'GTM-A1B2', GA_MEASUREMENT_ID: 'G-XYZ123', ADS_CONVERSION_ID: 'AW-123456', SESSION_RECORDING_ID: 'abc123def' })
+    const tags = configuredTags({ ...none, GTM_ID: 'GTM-A1B2', GA_MEASUREMENT_ID: 'G-XYZ123', ADS_CONVERSION_ID: 'AW-123456', SESSION_RECORDING_ID: 'abc123def' })
     expect(Object.fromEntries(tags.map((tag) => [tag.id, tag.category]))).toEqual({
       'tag-manager': 'analytics',
       'local-tag': 'analytics',

@@ -15,6 +15,7 @@ export const fetchPublicEnv = createServerFn({ method: 'GET' }).handler(async ()
     GA_MEASUREMENT_ID: result.GA_MEASUREMENT_ID ?? null,
     ADS_CONVERSION_ID: result.ADS_CONVERSION_ID ?? null,
     SESSION_RECORDING_ID: result.SESSION_RECORDING_ID ?? null,
+    IMAGE_CLOUD_NAME: result.IMAGE_CLOUD_NAME ?? null,
   }
 })
 

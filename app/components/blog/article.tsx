@@ -11,6 +11,7 @@ import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
 import type { Page, Post, SiteOptions } from '../../server/content/types'
 import { SocialIcon } from '../icons'
+import { Image } from '../media/image'
 import { Comments } from './comments'
 import { formatDate, formatNumber } from './format'
 
@@ -40,13 +41,9 @@ export function ArticleView({ page, post, options }: { page: Page; post: Post; o
           )}
         </header>
         {post.featuredImage && (
-          <img
-            src={post.featuredImage.src}
-            alt={post.featuredImage.alt}
-            width={post.featuredImage.width || 1200}
-            height={post.featuredImage.height || 630}
-            className="mt-8 aspect-[1200/630] w-full rounded-2xl object-cover"
-          />
+          <div className="mt-8">
+            <Image image={post.featuredImage} priority sizes="(min-width: 1024px) 48rem, 100vw" className="aspect-[1200/630] w-full rounded-2xl object-cover" />
+          </div>
         )}
         <div className="cms-html mt-8 max-w-3xl text-lg" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
         {post.tags.length > 0 && (

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '../../paraglide/messages'
 import type { PostSummary } from '../../server/content/types'
+import { Image } from '../media/image'
 import { formatDate } from './format'
 
 /** A post in a listing: featured image, title, excerpt, date, category, reading time. */
@@ -9,15 +10,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {post.featuredImage && (
-        <img
-          src={post.featuredImage.src}
-          alt=""
-          width={post.featuredImage.width || 1200}
-          height={post.featuredImage.height || 630}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[1200/630] w-full object-cover"
-        />
+        <Image image={post.featuredImage} alt="" sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw" className="aspect-[1200/630] w-full object-cover" />
       )}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap gap-x-2 text-sm text-ink-muted">

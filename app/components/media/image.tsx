@@ -1,0 +1,110 @@
+/**
+ * SPEC §3 Image object (url, width, height, error) and §9 (lazy images load within
+ * 500 px at threshold 0.01): width and height are always set, so nothing shifts; the
+ * image is requested when it comes within 500 px of the viewport (eagerly when it is the
+ * page's first, "priority" image); responsive `srcset`/`sizes`; a neutral fallback when
+ * the image is missing or fails; and a background-image variant.
+ */
+import { createContext, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import { siteConfig } from '../../../app.config'
+import { imageSource } from '../../lib/image-url'
+import type { Image as ImageObject } from '../../server/content/types'
+
+export const ImageServiceContext = createContext<{ cloudName: string | null; siteUrl: string }>({ cloudName: null, siteUrl: 'http://localhost' })
+
+const DEFAULT_SIZE = { width: 1200, height: 630 }
+
+/** Becomes true once the element is within the lazy-loading margin (never on the server). */
+function useNearViewport<T extends Element>(eager: boolean): [React.RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null)
+  const [near, setNear] = useState(eager)
+  useEffect(() => {
+    if (near || !ref.current) return
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true)
+      return
+    }
+    const { rootMarginPx, threshold } = siteConfig.lazyImages
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true)
+          observer.disconnect()
+        }
+      },
+      { rootMargin: `${rootMarginPx}px`, threshold },
+    )
+    observer.observe(ref.current)
+    return () => observer.disconnect()
+  }, [near])
+  return [ref, near]
+}
+
+export interface ImageProps {
+  image: ImageObject | null
+  /** The image's layout width, for the browser to pick from srcset. */
+  sizes?: string
+  /** The first image a visitor sees: load now, with high priority. */
+  priority?: boolean
+  className?: string
+  alt?: string
+}
+
+export function Image({ image, sizes = '100vw', priority = false, className, alt }: ImageProps) {
+  const service = useContext(ImageServiceContext)
+  const [ref, near] = useNearViewport<HTMLSpanElement>(priority)
+  const [failed, setFailed] = useState(false)
+  const width = image?.width || DEFAULT_SIZE.width
+  const height = image?.height || DEFAULT_SIZE.height
+  const label = alt ?? image?.alt ?? ''
+  if (!image || image.error || failed) {
+    return (
+      <span
+        role={label ? 'img' : undefined}
+        aria-label={label || undefined}
+        aria-hidden={label ? undefined : true}
+        className={`block bg-gradient-to-br from-slate-100 to-slate-200 ${className ?? ''}`}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        data-image-fallback=""
+      />
+    )
+  }
+  const source = imageSource(image, service)
+  return (
+    <span ref={ref} className="contents">
+      {near ? (
+        <img
+          src={source.src}
+          srcSet={source.srcSet}
+          sizes={source.srcSet ? sizes : undefined}
+          width={width}
+          height={height}
+          alt={label}
+          decoding="async"
+          fetchPriority={priority ? 'high' : undefined}
+          onError={() => setFailed(true)}
+          className={className}
+        />
+      ) : (
+        <>
+          <span className={`block ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} data-lazy="" aria-hidden="true" />
+          <noscript>
+            <img src={source.src} width={width} height={height} alt={label} className={className} />
+          </noscript>
+        </>
+      )}
+    </span>
+  )
+}
+
+export function BackgroundImage({ image, className, children, priority = false }: { image: ImageObject | null; className?: string; children: ReactNode; priority?: boolean }) {
+  const service = useContext(ImageServiceContext)
+  const [ref, near] = useNearViewport<HTMLDivElement>(priority)
+  const style: CSSProperties | undefined =
+    image && !image.error && near ? { backgroundImage: `url("${imageSource(image, service).src.replace(/"/g, '%22')}")` } : undefined
+  return (
+    <div ref={ref} className={`bg-cover bg-center ${className ?? ''}`} style={style} data-background={image ? '' : undefined}>
+      {children}
+    </div>
+  )
+}
