@@ -158,3 +158,20 @@ test('the RSS feed lists the newest posts per locale', async ({ request }) => {
     expect(await response.text()).toContain(title)
   }
 })
+
+test('listing images load as they come near the viewport, with their size reserved', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 480 })
+  const requested: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/images/posts/')) requested.push(request.url())
+  })
+  await open(page, '/blog')
+  const images = page.getByTestId('post-list').locator('img')
+  // The first card is near the viewport; the third is far below it on a phone.
+  await expect(images.first()).toBeVisible()
+  expect(await images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  expect(requested.some((url) => url.includes('phishing-training'))).toBe(false)
+  await page.getByRole('heading', { name: 'Phishing training that staff do not hate' }).scrollIntoViewIfNeeded()
+  await expect.poll(() => requested.some((url) => url.includes('phishing-training'))).toBe(true)
+  await expect(images).toHaveCount(3)
+})

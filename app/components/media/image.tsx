@@ -70,30 +70,30 @@ export function Image({ image, sizes = '100vw', priority = false, className, alt
     )
   }
   const source = imageSource(image, service)
+  if (near) {
+    return (
+      <img
+        src={source.src}
+        srcSet={source.srcSet}
+        sizes={source.srcSet ? sizes : undefined}
+        width={width}
+        height={height}
+        alt={label}
+        decoding="async"
+        fetchPriority={priority ? 'high' : undefined}
+        onError={() => setFailed(true)}
+        className={className}
+      />
+    )
+  }
+  // The placeholder holds the image's exact box (no layout shift) and is what the observer watches.
   return (
-    <span ref={ref} className="contents">
-      {near ? (
-        <img
-          src={source.src}
-          srcSet={source.srcSet}
-          sizes={source.srcSet ? sizes : undefined}
-          width={width}
-          height={height}
-          alt={label}
-          decoding="async"
-          fetchPriority={priority ? 'high' : undefined}
-          onError={() => setFailed(true)}
-          className={className}
-        />
-      ) : (
-        <>
-          <span className={`block ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} data-lazy="" aria-hidden="true" />
-          <noscript>
-            <img src={source.src} width={width} height={height} alt={label} className={className} />
-          </noscript>
-        </>
-      )}
-    </span>
+    <>
+      <span ref={ref} className={`block ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} data-lazy="" aria-hidden="true" />
+      <noscript>
+        <img src={source.src} width={width} height={height} alt={label} className={className} />
+      </noscript>
+    </>
   )
 }
 
