@@ -1,40 +1,36 @@
 /**
- * Backend layout name → the block's schema and component (STYLE.md, Payload). The
- * section-blocks issue fills this in and loads blocks below the fold lazily; a layout
- * that is not here renders nothing.
+ * Backend layout name → the block's schema and a loader for its component (STYLE.md,
+ * Payload). Components are split into their own chunks: RenderSections renders the first
+ * two with the page and loads the rest when they come near the viewport. A layout that is
+ * not here renders nothing.
  */
 import type { ComponentType } from 'react'
 import type { z } from 'zod'
-import { CallToAction } from './call-to-action/call-to-action'
 import { callToActionSchema } from './call-to-action/schema'
-import { Cards } from './cards/cards'
 import { cardsSchema } from './cards/schema'
-import { Faq } from './faq/faq'
 import { faqSchema } from './faq/schema'
-import { Hero } from './hero/hero'
 import { heroSchema } from './hero/schema'
-import { RichText } from './rich-text/rich-text'
 import { richTextSchema } from './rich-text/schema'
 import { statisticsSchema } from './statistics/schema'
-import { Statistics } from './statistics/statistics'
 import { testimonialsSchema } from './testimonials/schema'
-import { Testimonials } from './testimonials/testimonials'
+
+export type SectionComponent<T> = ComponentType<{ data: T; headingLevel: 1 | 2 }>
 
 export interface SectionBlock<T extends z.ZodType = z.ZodType> {
   schema: T
-  component: ComponentType<{ data: z.infer<T>; headingLevel: 1 | 2 }>
+  load: () => Promise<SectionComponent<z.infer<T>>>
 }
 
-function block<T extends z.ZodType>(schema: T, component: SectionBlock<T>['component']): SectionBlock<T> {
-  return { schema, component }
+function block<T extends z.ZodType>(schema: T, load: SectionBlock<T>['load']): SectionBlock<z.ZodType> {
+  return { schema, load: load as SectionBlock<z.ZodType>['load'] }
 }
 
-export const sectionRegistry: Record<string, SectionBlock<z.ZodType>> = {
-  hero: block(heroSchema, Hero),
-  rich_text: block(richTextSchema, RichText),
-  cards: block(cardsSchema, Cards),
-  faq: block(faqSchema, Faq),
-  call_to_action: block(callToActionSchema, CallToAction),
-  statistics: block(statisticsSchema, Statistics),
-  testimonials: block(testimonialsSchema, Testimonials),
+export const sectionRegistry: Record<string, SectionBlock> = {
+  hero: block(heroSchema, () => import('./hero/hero').then((module) => module.Hero)),
+  rich_text: block(richTextSchema, () => import('./rich-text/rich-text').then((module) => module.RichText)),
+  cards: block(cardsSchema, () => import('./cards/cards').then((module) => module.Cards)),
+  faq: block(faqSchema, () => import('./faq/faq').then((module) => module.Faq)),
+  call_to_action: block(callToActionSchema, () => import('./call-to-action/call-to-action').then((module) => module.CallToAction)),
+  statistics: block(statisticsSchema, () => import('./statistics/statistics').then((module) => module.Statistics)),
+  testimonials: block(testimonialsSchema, () => import('./testimonials/testimonials').then((module) => module.Testimonials)),
 }

@@ -59,7 +59,7 @@ describe('section blocks', () => {
 })
 
 describe('RenderSections', () => {
-  it('renders sections in order, skips unknown layouts and data its schema refuses', () => {
+  it('renders sections in order, skips unknown layouts and data its schema refuses', async () => {
     render(
       <RenderSections
         firstIsTitle={false}
@@ -71,8 +71,8 @@ describe('RenderSections', () => {
         ]}
       />,
     )
-    expect(screen.getByText('First')).toBeTruthy()
-    expect(screen.getByText('“Second”')).toBeTruthy()
+    expect(await screen.findByText('First')).toBeTruthy()
+    expect(await screen.findByText('“Second”')).toBeTruthy()
     expect(screen.queryByRole('heading', { name: '42' })).toBeNull()
     // Development warnings name what was skipped.
     const warnings = takeConsoleOutput()

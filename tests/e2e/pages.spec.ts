@@ -53,3 +53,27 @@ test('the error screen links to the company main site', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'GO TO HOMEPAGE' })).toHaveAttribute('href', 'https://www.kestrel-it.example/')
   await expect(page.getByText('This page was not found.')).toBeVisible()
 })
+
+test('sections below the fold arrive with the HTML, but their code loads only when scrolled near', async ({ page }) => {
+  test.skip(test.info().project.name !== 'desktop', 'one viewport is enough')
+  await page.setViewportSize({ width: 1280, height: 700 })
+  const chunks: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/(faq|call-to-action|testimonials)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) chunks.push(request.url())
+  })
+  const problems = watchConsole(page)
+  const response = await page.goto('/')
+  expect(await response?.text()).toContain('Frequently asked questions')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeAttached()
+  // The FAQ is far below a 700 px viewport: its code has not been asked for.
+  expect(chunks.filter((url) => url.includes('/faq-'))).toEqual([])
+  await page.getByRole('heading', { name: 'Frequently asked questions' }).scrollIntoViewIfNeeded()
+  await expect.poll(() => chunks.some((url) => url.includes('/faq-'))).toBe(true)
+  // Once loaded, the accordion works.
+  const question = page.getByRole('button', { name: 'How quickly do you answer?' })
+  await question.click()
+  await expect(question).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByText('Every call during business hours is answered within 60 seconds')).toBeVisible()
+  expect(problems()).toEqual([])
+})
