@@ -3,13 +3,16 @@
  * when `s` was given), a blog listing, or an article.
  */
 import { useLoaderData, useLocation } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 import { publicHref } from '../lib/public-href'
 import { siteConfig, type Locale } from '../../app.config'
 import { m } from '../paraglide/messages'
 import type { Page, PageData } from '../server/content/types'
 import { RenderSections } from '../sections/render-sections'
 import { ArticleView } from './blog/article'
+import { CloseIcon } from './icons'
 import { Image, ImageServiceContext } from './media/image'
+import { Button } from './ui/Button'
 import { PostListing } from './blog/post-listing'
 import { SearchResults } from './blog/search-results'
 import { SiteLayout } from './shell/layouts'
@@ -35,7 +38,8 @@ export function PageScreen({ data, layout, locale, listPage = 1 }: PageScreenPro
         breadcrumbs={page.breadcrumbs}
         admin={page.admin}
       >
-        <div className={page.bodyClass || undefined} data-page-kind={page.kind}>
+        <div className={page.bodyClass || undefined} data-page-kind={page.kind} data-page={page.scopeId}>
+          <Notifications items={page.notifications} />
           {page.preview && <PreviewRibbon />}
           {page.customCss && <style>{page.customCss}</style>}
           <PageContent data={data} locale={locale} listPage={listPage} />
@@ -44,6 +48,52 @@ export function PageScreen({ data, layout, locale, listPage = 1 }: PageScreenPro
     </ImageServiceContext.Provider>
   )
 }
+
+/**
+ * SPEC §3 content.notifications: dismissible banners. A dismissed notification stays
+ * dismissed for the visitor (remembered in the browser, so the page's HTML stays shared).
+ */
+function Notifications({ items }: { items: Page['notifications'] }) {
+  const [dismissed, setDismissed] = useState<string[]>([])
+  useEffect(() => {
+    try {
+      const stored: unknown = JSON.parse(window.localStorage.getItem(DISMISSED_KEY) ?? '[]')
+      setDismissed(Array.isArray(stored) ? stored.filter((value): value is string => typeof value === 'string') : [])
+    } catch {
+      setDismissed([])
+    }
+  }, [])
+  const visible = items.filter((item) => !dismissed.includes(item.id))
+  if (visible.length === 0) return null
+  const dismiss = (id: string) => {
+    const next = [...dismissed, id]
+    setDismissed(next)
+    try {
+      window.localStorage.setItem(DISMISSED_KEY, JSON.stringify(next.slice(-50)))
+    } catch {
+      // Private mode: dismissed for this page view only.
+    }
+  }
+  return (
+    <div className="border-b border-brand-100 bg-brand-50">
+      {visible.map((item) => (
+        <div
+          key={item.id}
+          role="status"
+          className="mx-auto flex max-w-site items-start gap-4 px-4 py-3 text-sm text-brand-950 sm:px-6"
+          data-notification={item.type}
+        >
+          <div className="cms-html flex-1 [&_p]:my-0" dangerouslySetInnerHTML={{ __html: item.messageHtml }} />
+          <Button variant="icon" aria-label={m.notification_dismiss()} onPress={() => dismiss(item.id)} className="-my-2 h-9 w-9 shrink-0">
+            <CloseIcon size={18} />
+          </Button>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+const DISMISSED_KEY = 'dismissed-notifications'
 
 /** A visible "Preview" ribbon on drafts, with a way out to the public page. */
 function PreviewRibbon() {

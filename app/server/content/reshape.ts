@@ -4,7 +4,7 @@
  */
 import { siteConfig } from '../../../app.config'
 import { originOf, popupIdFromHref, toAppHref } from '../../lib/url'
-import { addHeadingAnchors, htmlToText, sanitizeClassList, sanitizeCmsHtml, sanitizeCustomCss } from './sanitize'
+import { addHeadingAnchors, htmlToText, sanitizeClassList, sanitizeCmsHtml, scopeCustomCss } from './sanitize'
 import type {
   Breadcrumb,
   Image,
@@ -234,6 +234,11 @@ export function toJsonObject(
   return object(data, 0)
 }
 
+/** The value of the page wrapper's data-page attribute, which its custom CSS is scoped to. */
+export function pageScopeId(id: string | number): string {
+  return String(id).replace(/[^A-Za-z0-9_-]/g, '') || 'page'
+}
+
 export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   const { content } = result
   const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) =>
@@ -249,7 +254,8 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     featuredImage: reshapeImage(result.featured_image),
     backgroundImage: reshapeImage(result.background_image),
     bodyClass: sanitizeClassList(result.body_classes),
-    customCss: sanitizeCustomCss(result.custom_css),
+    scopeId: pageScopeId(result.id ?? result.slug ?? 'page'),
+    customCss: scopeCustomCss(result.custom_css, `[data-page="${pageScopeId(result.id ?? result.slug ?? 'page')}"]`),
     devMode: result.dev_mode,
     preview: result.preview,
     languages: reshapeLanguages(result.lang, ctx),

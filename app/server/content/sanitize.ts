@@ -63,6 +63,23 @@ export function sanitizeCmsHtml(dirty: string): string {
 }
 
 /**
+ * Page CSS applies to its page only: it is nested inside the page's scope selector.
+ * CSS whose braces do not balance could close that scope and style the whole site, so
+ * it is dropped entirely.
+ */
+export function scopeCustomCss(css: string, scope: string): string {
+  const clean = sanitizeCustomCss(css).replace(/\/\*[\s\S]*?\*\//g, '').trim()
+  if (clean === '') return ''
+  let depth = 0
+  for (const char of clean) {
+    if (char === '{') depth++
+    if (char === '}') depth--
+    if (depth < 0) return ''
+  }
+  return depth === 0 ? `${scope}{${clean}}` : ''
+}
+
+/**
  * Gives h2–h4 headings an id from their text (kept if they have one), so sections of an
  * article can be linked to (`/blog/x#how-to-apply`).
  */

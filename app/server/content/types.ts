@@ -145,7 +145,9 @@ export interface Page {
   backgroundImage: Image | null
   /** SPEC §3: body_classes joined with spaces, reduced to safe class names. */
   bodyClass: string
-  /** Page CSS that cannot close its style element. */
+  /** The page wrapper's data-page value; customCss only applies inside it. */
+  scopeId: string
+  /** Page CSS, scoped to the page, that cannot close its style element. */
   customCss: string
   devMode: boolean
   /** An unpublished draft, shown through a signed preview link. */
