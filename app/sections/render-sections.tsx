@@ -6,9 +6,10 @@
  * is kept as it is. An unknown layout, or data its block's schema refuses, renders
  * nothing (a warning in development) instead of breaking the page.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
+import { Fragment, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import type { Section } from '../server/content/types'
 import { sectionRegistry, type SectionBlock } from './registry'
+import { Reveal } from './reveal'
 
 const EAGER_SECTIONS = 2
 /** Start loading a section's code this far before it scrolls into view. */
@@ -42,13 +43,16 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
         }
         const props: Props = { data: parsed.data, headingLevel: firstIsTitle && index === 0 ? 1 : 2 }
         const id = `section-${index}-${section.key}`
-        return index < EAGER_SECTIONS ? (
-          <div key={section.key} id={id} data-section={section.layout}>
-            <EagerSection layout={section.layout} entry={entry} props={props} />
-          </div>
-        ) : (
-          <DeferredSection key={section.key} id={id} layout={section.layout} entry={entry} props={props} />
-        )
+        const rendered =
+          index < EAGER_SECTIONS ? (
+            <div id={id} data-section={section.layout}>
+              <EagerSection layout={section.layout} entry={entry} props={props} />
+            </div>
+          ) : (
+            <DeferredSection id={id} layout={section.layout} entry={entry} props={props} />
+          )
+        // Blocks opt in to scroll animations with `animate: true` in their data.
+        return section.data.animate === true ? <Reveal key={section.key}>{rendered}</Reveal> : <Fragment key={section.key}>{rendered}</Fragment>
       })}
     </>
   )
