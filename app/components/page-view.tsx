@@ -8,6 +8,7 @@ import { publicHref } from '../lib/public-href'
 import { siteConfig, type Locale } from '../../app.config'
 import { m } from '../paraglide/messages'
 import type { Page, PageData } from '../server/content/types'
+import { SectionPageContext } from '../sections/page-context'
 import { RenderSections } from '../sections/render-sections'
 import { ArticleView } from './blog/article'
 import { CloseIcon } from './icons'
@@ -153,7 +154,9 @@ function PageContent({ data, locale, listPage }: { data: PageData; locale: Local
           )}
         </header>
       )}
-      <RenderSections sections={page.sections} firstIsTitle={heroFirst} />
+      <SectionPageContext.Provider value={page}>
+        <RenderSections sections={page.sections} firstIsTitle={heroFirst} />
+      </SectionPageContext.Provider>
       {page.pageContentHtml && (
         <div className="cms-html mx-auto max-w-3xl px-4 py-8 sm:px-6" dangerouslySetInnerHTML={{ __html: page.pageContentHtml }} />
       )}

@@ -6,7 +6,15 @@
  */
 import type { ComponentType } from 'react'
 import type { z } from 'zod'
+import { blogTeaserSchema } from './blog-teaser/schema'
 import { callToActionSchema } from './call-to-action/schema'
+import { formSectionSchema } from './form-placeholder/schema'
+import { imageWithTextSchema } from './image-with-text/schema'
+import { partnerLogosSchema } from './partner-logos/schema'
+import { pricingPlansSchema } from './pricing-plans/schema'
+import { processStepsSchema } from './process-steps/schema'
+import { servicesGridSchema } from './services-grid/schema'
+import { teamSchema } from './team/schema'
 import { cardsSchema } from './cards/schema'
 import { faqSchema } from './faq/schema'
 import { heroSchema } from './hero/schema'
@@ -25,6 +33,10 @@ function block<T extends z.ZodType>(schema: T, load: SectionBlock<T>['load']): S
   return { schema, load: load as SectionBlock<z.ZodType>['load'] }
 }
 
+function loadFormPlaceholder() {
+  return import('./form-placeholder/form-placeholder').then((module) => module.FormPlaceholder)
+}
+
 export const sectionRegistry: Record<string, SectionBlock> = {
   hero: block(heroSchema, () => import('./hero/hero').then((module) => module.Hero)),
   rich_text: block(richTextSchema, () => import('./rich-text/rich-text').then((module) => module.RichText)),
@@ -33,4 +45,16 @@ export const sectionRegistry: Record<string, SectionBlock> = {
   call_to_action: block(callToActionSchema, () => import('./call-to-action/call-to-action').then((module) => module.CallToAction)),
   statistics: block(statisticsSchema, () => import('./statistics/statistics').then((module) => module.Statistics)),
   testimonials: block(testimonialsSchema, () => import('./testimonials/testimonials').then((module) => module.Testimonials)),
+  image_with_text: block(imageWithTextSchema, () => import('./image-with-text/image-with-text').then((module) => module.ImageWithText)),
+  services_grid: block(servicesGridSchema, () => import('./services-grid/services-grid').then((module) => module.ServicesGrid)),
+  process_steps: block(processStepsSchema, () => import('./process-steps/process-steps').then((module) => module.ProcessSteps)),
+  team: block(teamSchema, () => import('./team/team').then((module) => module.Team)),
+  pricing_plans: block(pricingPlansSchema, () => import('./pricing-plans/pricing-plans').then((module) => module.PricingPlans)),
+  partner_logos: block(partnerLogosSchema, () => import('./partner-logos/partner-logos').then((module) => module.PartnerLogos)),
+  blog_teaser: block(blogTeaserSchema, () => import('./blog-teaser/blog-teaser').then((module) => module.BlogTeaser)),
+  // The form engine (its own issue) replaces these placeholders.
+  contact_form: block(formSectionSchema, loadFormPlaceholder),
+  free_consultation_form: block(formSectionSchema, loadFormPlaceholder),
+  support_form: block(formSectionSchema, loadFormPlaceholder),
+  login_form: block(formSectionSchema, loadFormPlaceholder),
 }

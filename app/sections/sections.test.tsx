@@ -79,3 +79,38 @@ describe('RenderSections', () => {
     expect(warnings.some((line) => line.includes('no_such_block'))).toBe(true)
   })
 })
+
+describe('more section blocks', () => {
+  it('services grid, process steps, pricing plans, team, partner logos, image with text and form placeholder render their data', async () => {
+    const { ServicesGrid } = await import('./services-grid/services-grid')
+    const { ProcessSteps } = await import('./process-steps/process-steps')
+    const { PricingPlans } = await import('./pricing-plans/pricing-plans')
+    const { Team } = await import('./team/team')
+    const { PartnerLogos } = await import('./partner-logos/partner-logos')
+    const { ImageWithText } = await import('./image-with-text/image-with-text')
+    const { FormPlaceholder } = await import('./form-placeholder/form-placeholder')
+    const { teamSchema } = await import('./team/schema')
+    const { partnerLogosSchema } = await import('./partner-logos/schema')
+    const { imageWithTextSchema } = await import('./image-with-text/schema')
+    const { pricingPlansSchema } = await import('./pricing-plans/schema')
+    render(
+      <>
+        <ServicesGrid data={{ heading: 'Included', services: [{ title: 'Help desk', text: 'Unlimited' }] }} headingLevel={2} />
+        <ProcessSteps data={{ steps: [{ title: 'Audit', text: 'Week one' }] }} headingLevel={2} />
+        <PricingPlans data={pricingPlansSchema.parse({ plans: [{ name: 'Complete', price: '£49', features: ['On-site'], highlighted: true, cta: { label: 'Quote', url: 'https://example.org/quote' } }] })} headingLevel={2} />
+        <Team data={teamSchema.parse({ members: [{ name: 'Priya', role: 'Lead' }] })} headingLevel={2} />
+        <PartnerLogos data={partnerLogosSchema.parse({ logos: [{ name: 'Dell', logo: { url: '/dell.svg', width: 128, height: 48 } }] })} headingLevel={2} />
+        <ImageWithText data={imageWithTextSchema.parse({ heading: 'Known by name', body_html: '<p>Body</p>', image: { url: '/a.svg', width: 1200, height: 800 } })} headingLevel={2} />
+        <FormPlaceholder data={{ form_id: '1', heading: 'Send us a message' }} headingLevel={2} />
+      </>,
+    )
+    for (const text of ['Help desk', 'Audit', '£49', 'On-site', 'Priya', 'Known by name', 'Send us a message']) expect(screen.getAllByText(text).length).toBeGreaterThan(0)
+    expect(screen.getByRole('heading', { level: 3, name: 'Help desk' })).toBeTruthy()
+  })
+
+  it('empty lists render nothing', async () => {
+    const { ServicesGrid } = await import('./services-grid/services-grid')
+    const { container } = render(<ServicesGrid data={{ services: [] }} headingLevel={2} />)
+    expect(container.innerHTML).toBe('')
+  })
+})

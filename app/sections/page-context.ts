@@ -1,0 +1,6 @@
+import { createContext, useContext } from 'react'
+import type { Page } from '../server/content/types'
+
+/** The page a section is on, for blocks that show page-level data (recent posts, forms). */
+export const SectionPageContext = createContext<Page | null>(null)
+export const useSectionPage = () => useContext(SectionPageContext)

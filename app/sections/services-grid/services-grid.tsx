@@ -1,0 +1,32 @@
+import { CmsLink } from '../../components/cms-link'
+import { toAppHref } from '../../lib/url'
+import type { ServicesGridData } from './schema'
+
+export function ServicesGrid({ data, headingLevel }: { data: ServicesGridData; headingLevel: 1 | 2 }) {
+  if (data.services.length === 0) return null
+  const Heading = headingLevel === 1 ? 'h1' : 'h2'
+  const Item = data.heading ? (headingLevel === 1 ? 'h2' : 'h3') : Heading
+  return (
+    <section className="bg-slate-50">
+      <div className="mx-auto max-w-site px-4 py-16 sm:px-6">
+        {data.heading && <Heading className="text-3xl font-black tracking-tight text-ink sm:text-4xl">{data.heading}</Heading>}
+        <ul className="mt-10 grid gap-px overflow-hidden rounded-2xl border border-slate-200 bg-slate-200 sm:grid-cols-2 lg:grid-cols-3">
+          {data.services.map((service) => {
+            const link = service.link ? toAppHref(service.link.url, []) : null
+            return (
+              <li key={service.title} className="flex flex-col bg-white p-6">
+                <Item className="text-lg font-bold text-ink">{service.title}</Item>
+                <p className="mt-2 flex-1 text-ink-soft">{service.text}</p>
+                {link && service.link && (
+                  <CmsLink {...link} className="mt-4 font-bold text-brand-700 hover:underline">
+                    {service.link.label} →
+                  </CmsLink>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      </div>
+    </section>
+  )
+}
