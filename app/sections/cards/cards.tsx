@@ -1,11 +1,11 @@
 import { CmsLink } from '../../components/cms-link'
 import { toAppHref } from '../../lib/url'
 import type { CardsData } from './schema'
+import { blockHeadings } from '../shared'
 
 export function Cards({ data, headingLevel }: { data: CardsData; headingLevel: 1 | 2 }) {
   if (data.items.length === 0) return null
-  const Heading = headingLevel === 1 ? 'h1' : 'h2'
-  const ItemHeading = data.heading ? (headingLevel === 1 ? 'h2' : 'h3') : Heading
+  const { Heading, Item: ItemHeading } = blockHeadings(headingLevel, Boolean(data.heading))
   return (
     <section className="mx-auto max-w-site px-4 py-16 sm:px-6">
       {data.heading && <Heading className="text-3xl font-black tracking-tight text-ink sm:text-4xl">{data.heading}</Heading>}

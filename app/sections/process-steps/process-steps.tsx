@@ -1,9 +1,9 @@
 import type { ProcessStepsData } from './schema'
+import { blockHeadings } from '../shared'
 
 export function ProcessSteps({ data, headingLevel }: { data: ProcessStepsData; headingLevel: 1 | 2 }) {
   if (data.steps.length === 0) return null
-  const Heading = headingLevel === 1 ? 'h1' : 'h2'
-  const Step = data.heading ? (headingLevel === 1 ? 'h2' : 'h3') : Heading
+  const { Heading, Item: Step } = blockHeadings(headingLevel, Boolean(data.heading))
   return (
     <section className="mx-auto max-w-site px-4 py-16 sm:px-6">
       {data.heading && <Heading className="text-3xl font-black tracking-tight text-ink sm:text-4xl">{data.heading}</Heading>}

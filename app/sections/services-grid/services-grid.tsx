@@ -1,11 +1,11 @@
 import { CmsLink } from '../../components/cms-link'
 import { toAppHref } from '../../lib/url'
 import type { ServicesGridData } from './schema'
+import { blockHeadings } from '../shared'
 
 export function ServicesGrid({ data, headingLevel }: { data: ServicesGridData; headingLevel: 1 | 2 }) {
   if (data.services.length === 0) return null
-  const Heading = headingLevel === 1 ? 'h1' : 'h2'
-  const Item = data.heading ? (headingLevel === 1 ? 'h2' : 'h3') : Heading
+  const { Heading, Item } = blockHeadings(headingLevel, Boolean(data.heading))
   return (
     <section className="bg-slate-50">
       <div className="mx-auto max-w-site px-4 py-16 sm:px-6">
