@@ -3,9 +3,10 @@
  * linking to the company's main site. One screen knows every status; if rendering it
  * fails, a bare fallback says so and links home. No error detail reaches the visitor.
  */
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react'
 import type { ErrorComponentProps, NotFoundRouteProps } from '@tanstack/react-router'
 import { isContentUnavailable } from '../lib/errors'
+import { reloadAfterChunkError } from './shell/document-behaviour'
 import { m } from '../paraglide/messages'
 import { fallbackOptions } from '../lib/site-defaults'
 import type { Menus, SiteOptions } from '../server/content/types'
@@ -115,5 +116,9 @@ export function NotFoundScreen(props: NotFoundRouteProps) {
 }
 
 export function RouteErrorScreen({ error }: ErrorComponentProps) {
+  // SPEC §8: a chunk that failed to load (after a deploy) reloads the page, at most once a minute.
+  useEffect(() => {
+    reloadAfterChunkError(error)
+  }, [error])
   return <ErrorScreen kind={isContentUnavailable(error) ? 'unavailable' : 'error'} />
 }

@@ -8,6 +8,7 @@
  */
 import { Fragment, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import type { Section } from '../server/content/types'
+import { reloadAfterChunkError } from '../components/shell/document-behaviour'
 import { sectionRegistry, type SectionBlock } from './registry'
 import { Reveal } from './reveal'
 
@@ -79,11 +80,15 @@ function DeferredSection({ id, layout, entry, props }: { id: string; layout: str
     if (!keepServerMarkup || !ref.current) return
     let cancelled = false
     const load = () =>
-      void entry.load().then((component) => {
-        if (cancelled) return
-        setLoaded(() => component as ComponentType<Props>)
-        setKeepServerMarkup(false)
-      })
+      void entry.load().then(
+        (component) => {
+          if (cancelled) return
+          setLoaded(() => component as ComponentType<Props>)
+          setKeepServerMarkup(false)
+        },
+        // The server's markup stays readable; a missing chunk (a newer deploy) reloads once a minute at most.
+        (error: unknown) => reloadAfterChunkError(error),
+      )
     if (typeof IntersectionObserver === 'undefined') {
       load()
       return

@@ -60,3 +60,23 @@ test('opt-in scroll animations: hidden only after hydration and only out of view
   await waitForHydration(page)
   await expect(page.locator('[data-reveal]').filter({ hasText: 'What our clients say' })).toHaveAttribute('data-reveal', 'static')
 })
+
+test('a code chunk that fails to load reloads the page, at most once per 60 seconds (SPEC §8)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 })
+  await page.route(/\/assets\/faq-[\w-]+\.js$/, (route) => route.abort())
+  let loads = 0
+  page.on('load', () => loads++)
+  await page.goto('/')
+  await waitForHydration(page)
+  expect(loads).toBe(1)
+  await page.getByRole('heading', { name: 'Frequently asked questions' }).scrollIntoViewIfNeeded()
+  await expect.poll(() => loads).toBe(2)
+  expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload-at'))).toMatch(/^\d+$/)
+  // The server's markup is still there to read.
+  await expect(page.getByText('How quickly do you answer?')).toBeAttached()
+  // A second failure within the minute does not reload again.
+  await waitForHydration(page)
+  await page.getByRole('heading', { name: 'Frequently asked questions' }).scrollIntoViewIfNeeded()
+  await page.waitForTimeout(1500)
+  expect(loads).toBe(2)
+})
