@@ -19,7 +19,12 @@ export async function waitForHydration(page: Page) {
 
 export async function expectNoAxeViolations(page: Page) {
   // Colours are only final once overlays have finished fading in.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-entering], [data-exiting]') === null &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' && !animation.pending),
+  )
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
   expect(summary).toEqual([])
