@@ -2,10 +2,13 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { wireBaseResponse, wireErrorResponse, wireLayoutResponse, wirePopupResponse, wirePostsResponse, wireTagsResponse } from '../app/server/content/wire'
 import { createContentStore } from './content-store'
+import { openDatabase } from './db'
 import { createCmsHandler } from './handler'
+import { createSearchIndex } from './search'
 
 const store = createContentStore(path.resolve('content'), ['en', 'de'])
-const handle = createCmsHandler({ store, defaultLocale: 'en' })
+const database = openDatabase(':memory:')
+const handle = createCmsHandler({ store, defaultLocale: 'en', search: createSearchIndex(() => database, store, 'en'), database: () => database })
 const get = async (pathAndQuery: string) => {
   const response = await handle(new Request(`http://cms.test${pathAndQuery}`))
   return { status: response.status, body: (await response.json()) as unknown }

@@ -16,7 +16,7 @@ import type {
 } from '../app/server/content/wire'
 import { verifyPreview } from '../app/server/preview-token'
 import type { ContentStore, LocaleContent, PageFile, PostRecord } from './content-store'
-import type { SearchIndex } from './search'
+import { escapeHtml, type SearchIndex } from './search'
 import type { Client } from '@libsql/client'
 
 type Json = z.input<typeof wireBaseResponse>
@@ -32,8 +32,8 @@ export interface CmsOptions {
   adminUrl?: string
   /** Verifies signed preview links; without it, drafts are never shown. */
   previewSecret?: string
-  /** Full-text search; without it, a simple substring search. */
-  search?: SearchIndex
+  /** Full-text search over the same content (cms/search.ts). */
+  search: SearchIndex
   /** The SQLite store for comments (and the writes of later issues). */
   database?: () => Promise<Client>
 }
@@ -84,49 +84,10 @@ function summarize(post: PostRecord, content: LocaleContent): PostSummary {
   }
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
 function countTerms(content: LocaleContent, posts: PostRecord[]) {
   const count = (slugOf: (p: PostRecord) => string[], list: LocaleContent['tags']) =>
     list.map((term) => ({ ...term, count: posts.filter((p) => slugOf(p).includes(term.slug)).length }))
   return { categories: count((p) => p.categories, content.categories), tags: count((p) => p.tags, content.tags) }
-}
-
-/** Naive ranked search over titles and text; the blog-and-search issue replaces it with FTS5. */
-function search(content: LocaleContent, query: string, prefix: string) {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20)
-  if (words.length === 0) return { query, total: 0, results: [] }
-  const score = (title: string, body: string) =>
-    words.reduce((sum, word) => sum + (title.toLowerCase().includes(word) ? 3 : 0) + (body.toLowerCase().includes(word) ? 1 : 0), 0)
-  const hits = [
-    ...[...content.pages.values()]
-      .filter((page) => page.status === 'publish' && !page.error)
-      .map((page) => ({
-        type: 'page' as const,
-        title: page.title,
-        url: `${prefix}/${page.path === 'home' ? '' : page.path}`,
-        excerpt: page.meta.description ?? '',
-        score: score(page.title, `${page.meta.description ?? ''} ${JSON.stringify(page.sections)}`),
-      })),
-    ...content.posts
-      .filter((post) => post.status === 'publish')
-      .map((post) => ({
-        type: 'post' as const,
-        title: post.title,
-        url: `${prefix}/blog/${post.slug}`,
-        excerpt: post.excerpt,
-        score: score(post.title, `${post.excerpt} ${post.text}`),
-      })),
-  ]
-    .filter((hit) => hit.score > 0)
-    .sort((a, b) => b.score - a.score)
-  return {
-    query,
-    total: hits.length,
-    results: hits.slice(0, 20).map(({ score: _score, ...hit }) => ({ ...hit, excerpt: escapeHtml(hit.excerpt) })),
-  }
 }
 
 export function createCmsHandler(options: CmsOptions): (request: Request) => Promise<Response> {
@@ -201,18 +162,14 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     const s = url.searchParams.get('s')
     if (s !== null && s.trim() !== '') {
       const query = s.trim().slice(0, 200)
-      if (options.search) {
-        const answer = await options.search.search(content.locale, query, { page: positiveInt(url.searchParams.get('page'), 1, 1000), perPage: 10 })
-        result.content!.search = {
-          query: answer.query,
-          total: answer.total,
-          page: answer.page,
-          per_page: answer.perPage,
-          corrected: answer.corrected,
-          results: answer.results,
-        }
-      } else {
-        result.content!.search = search(content, query, prefix)
+      const answer = await options.search.search(content.locale, query, { page: positiveInt(url.searchParams.get('page'), 1, 1000), perPage: 10 })
+      result.content!.search = {
+        query: answer.query,
+        total: answer.total,
+        page: answer.page,
+        per_page: answer.perPage,
+        corrected: answer.corrected,
+        results: answer.results,
       }
     }
     if (page.type === 'blog') {

@@ -61,7 +61,7 @@ export function damerauLevenshtein(a: string, b: string): number {
   return d[a.length]![b.length]!
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
