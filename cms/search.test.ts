@@ -46,7 +46,9 @@ describe('site search (FTS5)', () => {
     expect((await index.search('en', '"<script>alert(1)</script>" OR * NEAR(')).results).toEqual([])
     expect((await index.search('en', 'x'.repeat(10_000))).total).toBe(0)
     expect((await index.search('en', '\u0000')).total).toBe(0)
-    expect(highlight('<b>service</b> & more', new Set(['servic']), (word) => word.replace(/e$/, ''))).toBe('&#60;b&#62;<mark>service</mark>&#60;/b&#62; &#38; more')
+    expect(highlight('<b>service</b> & more', new Set(['servic']), (word) => word.replace(/e$/, ''))).toBe(
+      '&#60;b&#62;<mark>service</mark>&#60;/b&#62; &#38; more',
+    )
   })
 
   it('pages through results', async () => {

@@ -27,7 +27,17 @@ export interface SearchAnswer {
   corrected: string | null
 }
 
-const STEMMER_LANGUAGES: Record<string, string> = { en: 'english', de: 'german', fr: 'french', es: 'spanish', it: 'italian', pt: 'portuguese', no: 'norwegian', hu: 'hungarian', ru: 'russian' }
+const STEMMER_LANGUAGES: Record<string, string> = {
+  en: 'english',
+  de: 'german',
+  fr: 'french',
+  es: 'spanish',
+  it: 'italian',
+  pt: 'portuguese',
+  no: 'norwegian',
+  hu: 'hungarian',
+  ru: 'russian',
+}
 
 function stemmerFor(locale: string) {
   const language = STEMMER_LANGUAGES[locale]
@@ -80,7 +90,9 @@ export function highlight(text: string, stems: ReadonlySet<string>, stem: (word:
       end = start + cut
     }
   }
-  const marked = slice.replace(/[\p{L}\p{N}]+|[^\p{L}\p{N}]+/gu, (part) => (isMatch(part) ? `<mark>${escapeHtml(part)}</mark>` : escapeHtml(part)))
+  const marked = slice.replace(/[\p{L}\p{N}]+|[^\p{L}\p{N}]+/gu, (part) =>
+    isMatch(part) ? `<mark>${escapeHtml(part)}</mark>` : escapeHtml(part),
+  )
   return `${start > 0 ? '…' : ''}${marked}${end < text.length ? '…' : ''}`
 }
 
@@ -117,7 +129,9 @@ function documentsOf(content: LocaleContent, prefix: string): Doc[] {
       type: 'page' as const,
       title: page.title,
       url: `${prefix}/${page.path === 'home' ? '' : page.path}`,
-      text: `${page.meta.description ?? ''} ${sectionText(page.sections)} ${page.pageContent.replace(/<[^>]*>/g, ' ')}`.replace(/\s+/g, ' ').trim(),
+      text: `${page.meta.description ?? ''} ${sectionText(page.sections)} ${page.pageContent.replace(/<[^>]*>/g, ' ')}`
+        .replace(/\s+/g, ' ')
+        .trim(),
     }))
   const posts = content.posts
     .filter((post) => post.status === 'publish')
@@ -126,7 +140,11 @@ function documentsOf(content: LocaleContent, prefix: string): Doc[] {
 }
 
 export interface SearchIndex {
-  search(locale: string, query: string, options?: { page?: number; perPage?: number; types?: Array<'page' | 'post'> }): Promise<SearchAnswer>
+  search(
+    locale: string,
+    query: string,
+    options?: { page?: number; perPage?: number; types?: Array<'page' | 'post'> },
+  ): Promise<SearchAnswer>
   /** Forget the index (content changed); it is rebuilt on the next search. */
   invalidate(): void
 }
@@ -165,7 +183,10 @@ export function createSearchIndex(database: () => Promise<Client>, store: Conten
     const resolved: Array<{ word: string; stem: string; corrected: boolean }> = []
     for (const word of words(query).slice(0, 12)) {
       const wanted = stem(word)
-      const exact = await db.execute({ sql: 'SELECT 1 FROM search_vocab WHERE term = ? OR term LIKE ? LIMIT 1', args: [wanted, `${wanted}%`] })
+      const exact = await db.execute({
+        sql: 'SELECT 1 FROM search_vocab WHERE term = ? OR term LIKE ? LIMIT 1',
+        args: [wanted, `${wanted}%`],
+      })
       if (exact.rows.length > 0 || wanted.length < 4) {
         resolved.push({ word, stem: wanted, corrected: false })
         continue
@@ -180,7 +201,8 @@ export function createSearchIndex(database: () => Promise<Client>, store: Conten
         const term = String(row.term)
         const distance = damerauLevenshtein(wanted, term)
         const docs = Number(row.doc)
-        if (distance <= limit && (!best || distance < best.distance || (distance === best.distance && docs > best.docs))) best = { term, distance, docs }
+        if (distance <= limit && (!best || distance < best.distance || (distance === best.distance && docs > best.docs)))
+          best = { term, distance, docs }
       }
       resolved.push(best ? { word, stem: best.term, corrected: true } : { word, stem: wanted, corrected: false })
     }
@@ -229,7 +251,17 @@ export function createSearchIndex(database: () => Promise<Client>, store: Conten
         page,
         perPage,
         corrected: stems.some((entry) => entry.corrected)
-          ? stems.map((entry) => (entry.corrected ? wordForStem(entry.stem, answer.rows.map((row) => `${row.title} ${row.body}`), stem) : entry.word)).join(' ')
+          ? stems
+              .map((entry) =>
+                entry.corrected
+                  ? wordForStem(
+                      entry.stem,
+                      answer.rows.map((row) => `${row.title} ${row.body}`),
+                      stem,
+                    )
+                  : entry.word,
+              )
+              .join(' ')
           : null,
         results: answer.rows.map((row) => ({
           type: row.type === 'post' ? 'post' : 'page',

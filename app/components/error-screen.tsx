@@ -47,10 +47,7 @@ export function ErrorScreen({ kind, menus = null, options = null }: ErrorScreenP
           <p className="mt-6 text-lg text-ink-soft">{notFound ? m.error_not_found_text() : m.error_unavailable_text()}</p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
             {!notFound && (
-              <a
-                href=""
-                className="rounded-full border-2 border-brand-700 px-8 py-3 font-bold text-brand-700 hover:bg-brand-50"
-              >
+              <a href="" className="rounded-full border-2 border-brand-700 px-8 py-3 font-bold text-brand-700 hover:bg-brand-50">
                 {m.error_try_again()}
               </a>
             )}

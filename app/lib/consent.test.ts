@@ -17,7 +17,11 @@ describe('consent state (SPEC §3, §4, §9)', () => {
     const state = readConsent(jar(cookies))
     expect(state.decided).toBe(true)
     expect([...state.enabled]).toEqual(['analytics'])
-    expect(JSON.parse(readCookie(jar(cookies), 'demo_cookie_consent') ?? '{}')).toEqual({ necessary: true, analytics: true, marketing: false })
+    expect(JSON.parse(readCookie(jar(cookies), 'demo_cookie_consent') ?? '{}')).toEqual({
+      necessary: true,
+      analytics: true,
+      marketing: false,
+    })
   })
 
   it('ignores categories it does not know and never stores necessary as optional', () => {
@@ -41,7 +45,13 @@ describe('tags', () => {
   })
 
   it('puts the ad-conversion tag under marketing and the rest under analytics', () => {
-    const tags = configuredTags({ ...none, GTM_ID: 'GTM-A1B2', GA_MEASUREMENT_ID: 'G-XYZ123', ADS_CONVERSION_ID: 'AW-123456', SESSION_RECORDING_ID: 'abc123def' })
+    const tags = configuredTags({
+      ...none,
+      GTM_ID: 'GTM-A1B2',
+      GA_MEASUREMENT_ID: 'G-XYZ123',
+      ADS_CONVERSION_ID: 'AW-123456',
+      SESSION_RECORDING_ID: 'abc123def',
+    })
     expect(Object.fromEntries(tags.map((tag) => [tag.id, tag.category]))).toEqual({
       'tag-manager': 'analytics',
       'local-tag': 'analytics',
@@ -51,7 +61,12 @@ describe('tags', () => {
   })
 
   it('maps categories to Consent Mode v2 signals', () => {
-    expect(consentModeSignals(new Set())).toEqual({ analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' })
+    expect(consentModeSignals(new Set())).toEqual({
+      analytics_storage: 'denied',
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+    })
     expect(consentModeSignals(new Set(['analytics']))).toMatchObject({ analytics_storage: 'granted', ad_storage: 'denied' })
   })
 })

@@ -34,7 +34,9 @@ export function consentCookies(enabled: Iterable<ConsentCategory>, secure: boole
   const { consentCookie, enabledCookiesCookie, demoCookie, maxAgeSeconds } = siteConfig.consent
   const list = [...new Set(enabled)].filter((category) => (optionalCategories as readonly string[]).includes(category))
   const options = { maxAgeSeconds, path: '/', secure }
-  const categories = Object.fromEntries(consentCategories.map((category) => [category, category === 'necessary' || list.includes(category)]))
+  const categories = Object.fromEntries(
+    consentCategories.map((category) => [category, category === 'necessary' || list.includes(category)]),
+  )
   return [
     serializeCookie(consentCookie, 'true', options),
     serializeCookie(enabledCookiesCookie, list.join(','), options),

@@ -35,7 +35,13 @@ export function imageSource(image: { src: string; width: number }, options: { cl
   }
   const cloud = new Cloudinary({ cloud: { cloudName: options.cloudName }, url: { secure: true, analytics: false } })
   const at = (width: number) =>
-    cloud.image(original).setDeliveryType('fetch').resize(scale().width(width)).delivery(format(autoFormat())).delivery(quality(autoQuality())).toURL()
+    cloud
+      .image(original)
+      .setDeliveryType('fetch')
+      .resize(scale().width(width))
+      .delivery(format(autoFormat()))
+      .delivery(quality(autoQuality()))
+      .toURL()
   const widths = RESPONSIVE_WIDTHS.filter((width) => image.width <= 0 || width <= image.width)
   const list = widths.length > 0 ? widths : [RESPONSIVE_WIDTHS[0]]
   return { src: at(list[list.length - 1] ?? 1280), srcSet: list.map((width) => `${at(width)} ${width}w`).join(', ') }

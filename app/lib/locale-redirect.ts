@@ -8,7 +8,12 @@ import { defaultLocale, routedLocales, siteConfig, type Locale } from '../../app
 import { readCookie } from './cookies'
 import { isLocale, localizePath, stripLocale } from './url'
 
-export function cookieLocaleRedirect(input: { pathname: string; search: string; cookieHeader: string; isDocument: boolean }): string | null {
+export function cookieLocaleRedirect(input: {
+  pathname: string
+  search: string
+  cookieHeader: string
+  isDocument: boolean
+}): string | null {
   if (!input.isDocument) return null
   const wanted = readCookie(input.cookieHeader, siteConfig.i18n.langCookie.name)
   if (!isLocale(wanted) || wanted === defaultLocale) return null

@@ -17,7 +17,7 @@ const base: HeadInput = {
 }
 
 const metaOf = (head: ReturnType<typeof buildHead>, key: string) =>
-  head.meta.flatMap((tag) => ('name' in tag && tag.name === key) || ('property' in tag && tag.property === key) ? [tag.content] : [])
+  head.meta.flatMap((tag) => (('name' in tag && tag.name === key) || ('property' in tag && tag.property === key) ? [tag.content] : []))
 const ldOf = (head: ReturnType<typeof buildHead>) => head.meta.flatMap((tag) => ('script:ld+json' in tag ? [tag['script:ld+json']] : []))
 
 describe('buildHead', () => {
@@ -98,7 +98,10 @@ describe('buildHead', () => {
     const website = ldOf(head)[2] as { potentialAction: { target: { urlTemplate: string } } }
     expect(website.potentialAction.target.urlTemplate).toBe('https://www.kestrel-it.example/de?s={search_term_string}')
     const crumbs = ldOf(head)[3] as { itemListElement: Array<{ item: string }> }
-    expect(crumbs.itemListElement.map((entry) => entry.item)).toEqual(['https://www.kestrel-it.example/de', 'https://www.kestrel-it.example/de/blog/x'])
+    expect(crumbs.itemListElement.map((entry) => entry.item)).toEqual([
+      'https://www.kestrel-it.example/de',
+      'https://www.kestrel-it.example/de/blog/x',
+    ])
     expect(metaOf(head, 'og:type')).toEqual(['article'])
   })
 
@@ -123,7 +126,19 @@ describe('buildHead', () => {
 
 function buildHeadMeta() {
   return {
-    title: null, description: null, keywords: null, author: null, robots: null, ogTitle: null, ogDescription: null, ogImage: null,
-    twitterTitle: null, twitterDescription: null, twitterImage: null, twitterCard: null, canonical: null, favicon: null,
+    title: null,
+    description: null,
+    keywords: null,
+    author: null,
+    robots: null,
+    ogTitle: null,
+    ogDescription: null,
+    ogImage: null,
+    twitterTitle: null,
+    twitterDescription: null,
+    twitterImage: null,
+    twitterCard: null,
+    canonical: null,
+    favicon: null,
   }
 }

@@ -137,7 +137,10 @@ function jsonLd(input: HeadInput, canonical: string | null, image: string | null
     publisher: { '@id': `${site}#organization` },
     potentialAction: {
       '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(options.siteUrl, localizePath('/', input.locale))}?s={search_term_string}` },
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${absoluteUrl(options.siteUrl, localizePath('/', input.locale))}?s={search_term_string}`,
+      },
       'query-input': 'required name=search_term_string',
     },
   }

@@ -8,8 +8,12 @@ import { buildPrimaryNavigation } from './menus'
 
 describe('buildPrimaryNavigation', () => {
   it('nests primary-submenu items under their primary parent by post_parent', () => {
-    const item = (id: number, parent: number | false, url = `/p${id}`) => wireMenuItem.parse({ id, title: `Item ${id}`, url, post_parent: parent })
-    const menus = reshapeMenus({ primary: [item(1, false), item(2, false), item(3, 1)], 'primary-submenu': [item(11, 1), item(12, 2), item(13, 99)] }, { ownOrigins: [] })
+    const item = (id: number, parent: number | false, url = `/p${id}`) =>
+      wireMenuItem.parse({ id, title: `Item ${id}`, url, post_parent: parent })
+    const menus = reshapeMenus(
+      { primary: [item(1, false), item(2, false), item(3, 1)], 'primary-submenu': [item(11, 1), item(12, 2), item(13, 99)] },
+      { ownOrigins: [] },
+    )
     const nav = buildPrimaryNavigation(menus)
     expect(nav.map((link) => link.id)).toEqual(['1', '2'])
     expect(nav[0]?.children.map((link) => link.id)).toEqual(['3', '11'])
@@ -18,7 +22,13 @@ describe('buildPrimaryNavigation', () => {
 })
 
 describe('hide-on-scroll header (SPEC §9: offset -78, down tolerance 0)', () => {
-  const base = { hidden: false, offset: siteConfig.header.hideOffset, downTolerance: siteConfig.header.downTolerance, focusWithin: false, reducedMotion: false }
+  const base = {
+    hidden: false,
+    offset: siteConfig.header.hideOffset,
+    downTolerance: siteConfig.header.downTolerance,
+    focusWithin: false,
+    reducedMotion: false,
+  }
 
   it('hides when scrolling down past 78 px and shows again when scrolling up', () => {
     expect(nextHeaderHidden({ ...base, y: 60, lastY: 40 })).toBe(false)

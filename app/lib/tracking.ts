@@ -27,16 +27,32 @@ export interface TagDefinition {
 export function configuredTags(env: PublicEnv): TagDefinition[] {
   const tags: TagDefinition[] = []
   if (env.GTM_ID) {
-    tags.push({ id: 'tag-manager', category: 'analytics', src: `${trackingOrigins.googleTagManager}/gtm.js?id=${encodeURIComponent(env.GTM_ID)}` })
+    tags.push({
+      id: 'tag-manager',
+      category: 'analytics',
+      src: `${trackingOrigins.googleTagManager}/gtm.js?id=${encodeURIComponent(env.GTM_ID)}`,
+    })
   }
   if (env.GA_MEASUREMENT_ID) {
-    tags.push({ id: 'local-tag', category: 'analytics', src: `${trackingOrigins.googleTagManager}/gtag/js?id=${encodeURIComponent(env.GA_MEASUREMENT_ID)}` })
+    tags.push({
+      id: 'local-tag',
+      category: 'analytics',
+      src: `${trackingOrigins.googleTagManager}/gtag/js?id=${encodeURIComponent(env.GA_MEASUREMENT_ID)}`,
+    })
   }
   if (env.SESSION_RECORDING_ID) {
-    tags.push({ id: 'session-recording', category: 'analytics', src: `${trackingOrigins.sessionRecording}/tag/${encodeURIComponent(env.SESSION_RECORDING_ID)}` })
+    tags.push({
+      id: 'session-recording',
+      category: 'analytics',
+      src: `${trackingOrigins.sessionRecording}/tag/${encodeURIComponent(env.SESSION_RECORDING_ID)}`,
+    })
   }
   if (env.ADS_CONVERSION_ID) {
-    tags.push({ id: 'ad-conversion', category: 'marketing', src: `${trackingOrigins.googleTagManager}/gtag/js?id=${encodeURIComponent(env.ADS_CONVERSION_ID)}` })
+    tags.push({
+      id: 'ad-conversion',
+      category: 'marketing',
+      src: `${trackingOrigins.googleTagManager}/gtag/js?id=${encodeURIComponent(env.ADS_CONVERSION_ID)}`,
+    })
   }
   return tags
 }

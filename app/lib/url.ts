@@ -59,10 +59,7 @@ const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:'])
  * points at the site itself (or is relative), the absolute URL when it is external,
  * and null for anything else (`javascript:`, `data:`, garbage).
  */
-export function toAppHref(
-  raw: string,
-  ownOrigins: readonly string[],
-): { href: string; internal: boolean } | null {
+export function toAppHref(raw: string, ownOrigins: readonly string[]): { href: string; internal: boolean } | null {
   const value = raw.trim()
   if (value === '') return null
   if (value.startsWith('#')) return { href: value, internal: true }

@@ -76,7 +76,13 @@ export function headInputFor(data: PageData, input: PageInput, path: string): He
     schema: page.schema,
     // Only what the head needs: the article body stays out of the loader data.
     post: page.post
-      ? { title: page.post.title, date: page.post.date, modified: page.post.modified, author: page.post.author, featuredImage: page.post.featuredImage }
+      ? {
+          title: page.post.title,
+          date: page.post.date,
+          modified: page.post.modified,
+          author: page.post.author,
+          featuredImage: page.post.featuredImage,
+        }
       : null,
     // Search results and previews are never indexed (DESIGN.md); pages may say so themselves.
     noindex: Boolean(input.search || input.previewId),

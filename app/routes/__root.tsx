@@ -63,10 +63,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider locale={locale}>
-          <RouterProvider
-            navigate={(href, options) => router.navigate({ ...options, href })}
-            useHref={publicHref}
-          >
+          <RouterProvider navigate={(href, options) => router.navigate({ ...options, href })} useHref={publicHref}>
             <ConsentProvider env={publicEnv}>
               <ShellProvider>
                 <LoadingBar />

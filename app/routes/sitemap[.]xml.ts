@@ -11,7 +11,10 @@ export const Route = createFileRoute('/sitemap.xml')({
             headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=3600' },
           })
         } catch {
-          return new Response('The sitemap is unavailable right now.\n', { status: 503, headers: { 'retry-after': '60', 'content-type': 'text/plain' } })
+          return new Response('The sitemap is unavailable right now.\n', {
+            status: 503,
+            headers: { 'retry-after': '60', 'content-type': 'text/plain' },
+          })
         }
       },
     },

@@ -31,7 +31,10 @@ const pageInput = z.object({
   category: slugLike.optional(),
   search: z.string().max(200).optional(),
   searchPage: z.number().int().min(1).max(1000).optional(),
-  previewId: z.string().regex(/^\d{1,20}$/).optional(),
+  previewId: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
   previewExpires: z.string().max(20).optional(),
   previewToken: z.string().max(128).optional(),
   dev: z.boolean().optional(),
@@ -44,7 +47,11 @@ export const fetchPage = createServerFn({ method: 'GET' })
     // A preview without a valid signed token is the public page (or 404 for a draft).
     const preview =
       data.previewId &&
-      verifyPreview({ id: data.previewId, expires: data.previewExpires ?? '', token: data.previewToken ?? '' }, env.PREVIEW_SECRET, Math.floor(Date.now() / 1000))
+      verifyPreview(
+        { id: data.previewId, expires: data.previewExpires ?? '', token: data.previewToken ?? '' },
+        env.PREVIEW_SECRET,
+        Math.floor(Date.now() / 1000),
+      )
     const query = preview ? data : { ...data, previewId: undefined, previewExpires: undefined, previewToken: undefined }
     try {
       return await getContentSource().getPage(query)
@@ -55,7 +62,18 @@ export const fetchPage = createServerFn({ method: 'GET' })
 
 export const pageQueryOptions = (input: PageInput) =>
   queryOptions({
-    queryKey: ['content', 'page', input.locale, input.pageName, input.category ?? '', input.search ?? '', input.searchPage ?? 1, input.previewId ?? '', input.previewToken ?? '', input.dev ?? false],
+    queryKey: [
+      'content',
+      'page',
+      input.locale,
+      input.pageName,
+      input.category ?? '',
+      input.search ?? '',
+      input.searchPage ?? 1,
+      input.previewId ?? '',
+      input.previewToken ?? '',
+      input.dev ?? false,
+    ],
     queryFn: () => fetchPage({ data: input }),
   })
 
@@ -91,7 +109,16 @@ export type PostsInput = z.infer<typeof postsInput>
 
 export const postsQueryOptions = (input: PostsInput) =>
   queryOptions({
-    queryKey: ['content', 'posts', input.locale, input.tag ?? '', input.category ?? '', input.search ?? '', input.page ?? 1, input.perPage ?? 0],
+    queryKey: [
+      'content',
+      'posts',
+      input.locale,
+      input.tag ?? '',
+      input.category ?? '',
+      input.search ?? '',
+      input.page ?? 1,
+      input.perPage ?? 0,
+    ],
     queryFn: () => fetchPosts({ data: input }),
   })
 
@@ -101,10 +128,20 @@ export const postsQueryOptions = (input: PostsInput) =>
  */
 export const postListQueryOptions = (input: Omit<PostsInput, 'page'>, startPage: number) =>
   infiniteQueryOptions({
-    queryKey: ['content', 'post-list', input.locale, input.tag ?? '', input.category ?? '', input.search ?? '', input.perPage ?? 0, startPage],
+    queryKey: [
+      'content',
+      'post-list',
+      input.locale,
+      input.tag ?? '',
+      input.category ?? '',
+      input.search ?? '',
+      input.perPage ?? 0,
+      startPage,
+    ],
     queryFn: ({ pageParam }) => fetchPosts({ data: { ...input, page: pageParam } }),
     initialPageParam: startPage,
-    getNextPageParam: (last) => (last.pagination && last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.pagination && last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined,
   })
 
 const tagInput = z.object({ locale, slug: slugLike })

@@ -10,4 +10,5 @@ import { detectDeviceType } from '../lib/device'
 
 export const fetchDeviceType = createServerFn({ method: 'GET' }).handler(async () => detectDeviceType((name) => getRequestHeader(name)))
 
-export const deviceTypeQueryOptions = () => queryOptions({ queryKey: ['visitor', 'device-type'], queryFn: () => fetchDeviceType(), staleTime: Infinity })
+export const deviceTypeQueryOptions = () =>
+  queryOptions({ queryKey: ['visitor', 'device-type'], queryFn: () => fetchDeviceType(), staleTime: Infinity })

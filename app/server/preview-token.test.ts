@@ -15,7 +15,9 @@ describe('signed preview links', () => {
     const token = signPreview({ id: '40', expires: now + 3600 }, secret)
     expect(verifyPreview({ id: '41', expires: now + 3600, token }, secret, now)).toBe(false)
     expect(verifyPreview({ id: '40', expires: now + 7200, token }, secret, now)).toBe(false)
-    expect(verifyPreview({ id: '40', expires: now + 3600, token: token.replace(/^./, token[0] === 'a' ? 'b' : 'a') }, secret, now)).toBe(false)
+    expect(verifyPreview({ id: '40', expires: now + 3600, token: token.replace(/^./, token[0] === 'a' ? 'b' : 'a') }, secret, now)).toBe(
+      false,
+    )
     expect(verifyPreview({ id: '40', expires: now + 3600, token }, `${secret}x`, now)).toBe(false)
     expect(verifyPreview({ id: '40', expires: now + 3600, token }, undefined, now)).toBe(false)
     expect(verifyPreview({ id: '40', expires: 'soon', token }, secret, now)).toBe(false)
@@ -23,6 +25,8 @@ describe('signed preview links', () => {
   })
 
   it('builds the query a WordPress plugin builds', () => {
-    expect(previewQuery({ id: '40', expires: now }, secret)).toBe(`preview=true&p=40&expires=${now}&token=${signPreview({ id: '40', expires: now }, secret)}`)
+    expect(previewQuery({ id: '40', expires: now }, secret)).toBe(
+      `preview=true&p=40&expires=${now}&token=${signPreview({ id: '40', expires: now }, secret)}`,
+    )
   })
 })

@@ -15,7 +15,11 @@ export function signPreview(claim: PreviewClaim, secret: string): string {
   return createHmac('sha256', secret).update(`${claim.id}.${claim.expires}`).digest('hex')
 }
 
-export function verifyPreview(claim: { id: string; expires: string | number; token: string }, secret: string | undefined, nowSeconds: number): boolean {
+export function verifyPreview(
+  claim: { id: string; expires: string | number; token: string },
+  secret: string | undefined,
+  nowSeconds: number,
+): boolean {
   if (!secret) return false
   const expires = Number(claim.expires)
   if (!/^\d{1,20}$/.test(claim.id) || !Number.isInteger(expires) || expires < nowSeconds) return false

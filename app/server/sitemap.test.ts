@@ -23,7 +23,10 @@ function validate(xml: string, schema: 'sitemap.xsd' | 'siteindex.xsd') {
   const dir = mkdtempSync(path.join(tmpdir(), 'sitemap-'))
   const file = path.join(dir, 'sitemap.xml')
   writeFileSync(file, xml)
-  return execFileSync('xmllint', ['--noout', '--schema', path.resolve('tests/fixtures/sitemaps', schema), file], { encoding: 'utf8', stdio: 'pipe' })
+  return execFileSync('xmllint', ['--noout', '--schema', path.resolve('tests/fixtures/sitemaps', schema), file], {
+    encoding: 'utf8',
+    stdio: 'pipe',
+  })
 }
 
 describe('sitemap builder', () => {

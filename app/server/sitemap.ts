@@ -37,7 +37,9 @@ export function collectSitemapUrls(entries: Partial<Record<Locale, SitemapEntry[
       versions.length > 1
         ? [
             ...versions.map((version) => ({ hreflang: version.locale, href: version.href })),
-            ...versions.filter((version) => version.locale === defaultLocale).map((version) => ({ hreflang: 'x-default', href: version.href })),
+            ...versions
+              .filter((version) => version.locale === defaultLocale)
+              .map((version) => ({ hreflang: 'x-default', href: version.href })),
           ]
         : []
     for (const version of versions) {

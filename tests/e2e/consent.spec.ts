@@ -19,7 +19,19 @@ async function recordTracking(page: Page): Promise<string[]> {
 }
 
 const tagIds = (seen: string[]) =>
-  seen.map((url) => (url.includes('gtm.js') ? 'tag-manager' : url.includes('G-TEST') ? 'local-tag' : url.includes('AW-') ? 'ad-conversion' : url.includes('clarity') ? 'session-recording' : url)).sort()
+  seen
+    .map((url) =>
+      url.includes('gtm.js')
+        ? 'tag-manager'
+        : url.includes('G-TEST')
+          ? 'local-tag'
+          : url.includes('AW-')
+            ? 'ad-conversion'
+            : url.includes('clarity')
+              ? 'session-recording'
+              : url,
+    )
+    .sort()
 
 test('nothing is requested from a tracking origin before consent; Consent Mode defaults are denied', async ({ page, context }) => {
   const seen = await recordTracking(page)
@@ -45,7 +57,9 @@ test("'Accept all' loads every tag once and survives a reload", async ({ page, c
   await expect.poll(() => tagIds(seen)).toEqual(['ad-conversion', 'local-tag', 'session-recording', 'tag-manager'])
   const cookies = await context.cookies()
   expect(cookies.find((cookie) => cookie.name === 'cookie_control_consent')?.value).toBe('true')
-  expect(decodeURIComponent(cookies.find((cookie) => cookie.name === 'cookie_control_enabled_cookies')?.value ?? '')).toBe('analytics,marketing')
+  expect(decodeURIComponent(cookies.find((cookie) => cookie.name === 'cookie_control_enabled_cookies')?.value ?? '')).toBe(
+    'analytics,marketing',
+  )
   await page.getByRole('banner').getByRole('link', { name: 'About' }).click()
   await expect(page).toHaveURL(/\/about$/)
   expect(seen).toHaveLength(4)
@@ -76,7 +90,10 @@ test("'Reject all' loads nothing and removes _ga and _gid", async ({ page, conte
   await expect(page.getByTestId('consent-banner')).toHaveCount(0)
 })
 
-test("'Save preferences' with analytics only loads only the analytics tags; withdrawing stops further loading", async ({ page, context }) => {
+test("'Save preferences' with analytics only loads only the analytics tags; withdrawing stops further loading", async ({
+  page,
+  context,
+}) => {
   const seen = await recordTracking(page)
   await page.goto('/')
   await waitForHydration(page)
@@ -136,7 +153,12 @@ test('the banner and the preferences pass axe, work with the keyboard alone and 
 
 test('the Content-Security-Policy names every tracking origin', async ({ request }) => {
   const policy = (await request.get('/')).headers()['content-security-policy'] ?? ''
-  for (const origin of ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://www.clarity.ms', 'https://googleads.g.doubleclick.net']) {
+  for (const origin of [
+    'https://www.googletagmanager.com',
+    'https://www.google-analytics.com',
+    'https://www.clarity.ms',
+    'https://googleads.g.doubleclick.net',
+  ]) {
     expect(policy).toContain(origin)
   }
   expect(policy).toContain("object-src 'none'")

@@ -11,15 +11,30 @@ const pageTypes: Array<{ name: string; en: string; de: string; heading: { en: Re
     heading: { en: /Unlimited IT support/, de: /Unbegrenzter IT-Support/ },
   },
   { name: 'blog', en: '/blog', de: '/de/blog', heading: { en: /^Blog$/, de: /^Blog$/ } },
-  { name: 'category', en: '/blog/category/guides', de: '/de/blog/category/guides', heading: { en: /Category: Guides/, de: /Kategorie: Ratgeber/ } },
-  { name: 'tag', en: '/blog/tag/security', de: '/de/blog/tag/security', heading: { en: /Posts tagged “Security”/, de: /Schlagwort „Sicherheit“/ } },
+  {
+    name: 'category',
+    en: '/blog/category/guides',
+    de: '/de/blog/category/guides',
+    heading: { en: /Category: Guides/, de: /Kategorie: Ratgeber/ },
+  },
+  {
+    name: 'tag',
+    en: '/blog/tag/security',
+    de: '/de/blog/tag/security',
+    heading: { en: /Posts tagged “Security”/, de: /Schlagwort „Sicherheit“/ },
+  },
   {
     name: 'article',
     en: '/blog/five-signs-your-backups-will-not-restore',
     de: '/de/blog/five-signs-your-backups-will-not-restore',
     heading: { en: /Five signs your backups/, de: /Fünf Anzeichen/ },
   },
-  { name: 'search', en: '/?s=backups', de: '/de?s=backups', heading: { en: /Search results for “backups”/, de: /Suchergebnisse für „backups“/ } },
+  {
+    name: 'search',
+    en: '/?s=backups',
+    de: '/de?s=backups',
+    heading: { en: /Search results for “backups”/, de: /Suchergebnisse für „backups“/ },
+  },
   { name: 'login', en: '/login', de: '/de/login', heading: { en: /^Log in$/, de: /^Anmelden$/ } },
   { name: 'not found', en: '/no-such-page', de: '/de/no-such-page', heading: { en: /WHOOPS!/, de: /WHOOPS!/ }, status: 404 },
 ]
@@ -53,4 +68,3 @@ test('the error screen links to the company main site', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'GO TO HOMEPAGE' })).toHaveAttribute('href', 'https://www.kestrel-it.example/')
   await expect(page.getByText('This page was not found.')).toBeVisible()
 })
-

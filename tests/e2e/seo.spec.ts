@@ -19,7 +19,10 @@ async function headSnapshot(page: Page) {
     titles: document.querySelectorAll('title').length,
     descriptions: document.querySelectorAll('meta[name="description"]').length,
     canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href')),
-    alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [link.getAttribute('hreflang'), link.getAttribute('href')]),
+    alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+      link.getAttribute('hreflang'),
+      link.getAttribute('href'),
+    ]),
     jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => script.textContent ?? ''),
     ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
   }))
@@ -27,7 +30,9 @@ async function headSnapshot(page: Page) {
 
 for (const doc of documents) {
   for (const locale of ['en', 'de'] as const) {
-    test(`${doc.name} (${locale}): one title, description and canonical, the hreflang set and valid JSON-LD, before and after hydration and navigation`, async ({ page }) => {
+    test(`${doc.name} (${locale}): one title, description and canonical, the hreflang set and valid JSON-LD, before and after hydration and navigation`, async ({
+      page,
+    }) => {
       const ownUrl = locale === 'en' ? doc.enUrl : doc.deUrl
       const check = async () => {
         const head = await headSnapshot(page)

@@ -16,7 +16,20 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }))
 
 describe('a third routed locale', () => {
   it('works after adding it to routedLocales in app.config.ts', { timeout: 180_000 }, async () => {
-    for (const entry of ['app', 'cms', 'content', 'messages', 'project.inlang', 'public', 'package.json', 'tsconfig.json', 'vite.config.ts', 'tailwind.config.ts', 'paraglide.options.ts', 'app.config.ts']) {
+    for (const entry of [
+      'app',
+      'cms',
+      'content',
+      'messages',
+      'project.inlang',
+      'public',
+      'package.json',
+      'tsconfig.json',
+      'vite.config.ts',
+      'tailwind.config.ts',
+      'paraglide.options.ts',
+      'app.config.ts',
+    ]) {
       cpSync(path.join(root, entry), path.join(copy, entry), {
         recursive: true,
         filter: (source) => !source.includes(`${path.sep}paraglide${path.sep}`) && !source.endsWith('routeTree.gen.ts'),
@@ -28,7 +41,11 @@ describe('a third routed locale', () => {
     expect(config).toContain(line)
     writeFileSync(path.join(copy, 'app.config.ts'), config.replace(line, "export const routedLocales = ['en', 'de', 'fr'] as const"))
 
-    execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build'], { cwd: copy, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } })
+    execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build'], {
+      cwd: copy,
+      stdio: 'pipe',
+      env: { ...process.env, NODE_ENV: 'production' },
+    })
 
     const server = spawn(process.execPath, ['.output/server/index.mjs'], {
       cwd: copy,
@@ -38,7 +55,10 @@ describe('a third routed locale', () => {
     try {
       let ready = false
       for (let i = 0; i < 100 && !ready; i++) {
-        ready = await fetch(`http://127.0.0.1:${PORT}/favicon.svg`).then((r) => r.ok, () => false)
+        ready = await fetch(`http://127.0.0.1:${PORT}/favicon.svg`).then(
+          (r) => r.ok,
+          () => false,
+        )
         if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
       }
       const fr = await fetch(`http://127.0.0.1:${PORT}/fr/about`)

@@ -55,7 +55,10 @@ describe('SPEC §9 constants', () => {
     expect(siteConfig.header).toMatchObject({ hideOffset: -78, downTolerance: 0 })
     expect(siteConfig.lazyImages).toEqual({ rootMarginPx: 500, threshold: 0.01 })
     expect(siteConfig.scrollAnimations).toEqual({ threshold: 0, rootMargin: { mobile: '-5%', other: '-20%' } })
-    expect(siteConfig.consent).toMatchObject({ consentCookie: 'cookie_control_consent', enabledCookiesCookie: 'cookie_control_enabled_cookies' })
+    expect(siteConfig.consent).toMatchObject({
+      consentCookie: 'cookie_control_consent',
+      enabledCookiesCookie: 'cookie_control_enabled_cookies',
+    })
     expect(siteConfig.fontWeights).toEqual([400, 700, 900])
   })
 })

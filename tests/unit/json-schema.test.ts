@@ -9,7 +9,16 @@ describe('docs/content-api.schema.json', () => {
 
   it('describes every call of the contract', () => {
     const schema = JSON.parse(buildContractJsonSchema()) as { $defs: Record<string, unknown> }
-    for (const name of ['BaseResponse', 'ErrorResponse', 'LayoutResponse', 'PopupResponse', 'PostsResponse', 'TagsResponse', 'SubmissionResponse', 'UserResponse']) {
+    for (const name of [
+      'BaseResponse',
+      'ErrorResponse',
+      'LayoutResponse',
+      'PopupResponse',
+      'PostsResponse',
+      'TagsResponse',
+      'SubmissionResponse',
+      'UserResponse',
+    ]) {
       expect(schema.$defs).toHaveProperty(name)
     }
   })

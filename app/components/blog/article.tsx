@@ -32,7 +32,11 @@ export function ArticleView({ page, post, options }: { page: Page; post: Post; o
             <ul className="mt-4 flex flex-wrap gap-2" aria-label={m.blog_categories()}>
               {post.categories.map((category) => (
                 <li key={category.id}>
-                  <Link to="/blog/category/{-$id}" params={{ id: category.slug }} className="text-sm font-bold text-brand-700 hover:underline">
+                  <Link
+                    to="/blog/category/{-$id}"
+                    params={{ id: category.slug }}
+                    className="text-sm font-bold text-brand-700 hover:underline"
+                  >
                     {category.name}
                   </Link>
                 </li>
@@ -42,7 +46,12 @@ export function ArticleView({ page, post, options }: { page: Page; post: Post; o
         </header>
         {post.featuredImage && (
           <div className="mt-8">
-            <Image image={post.featuredImage} priority sizes="(min-width: 1024px) 48rem, 100vw" className="aspect-[1200/630] w-full rounded-2xl object-cover" />
+            <Image
+              image={post.featuredImage}
+              priority
+              sizes="(min-width: 1024px) 48rem, 100vw"
+              className="aspect-[1200/630] w-full rounded-2xl object-cover"
+            />
           </div>
         )}
         <div className="cms-html mt-8 max-w-3xl text-lg" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
@@ -63,9 +72,17 @@ export function ArticleView({ page, post, options }: { page: Page; post: Post; o
         )}
         <ShareLinks url={url} title={post.title} />
         {(page.previousPost || page.nextPost) && (
-          <nav aria-label={`${m.blog_previous()} / ${m.blog_next()}`} className="mt-10 grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2">
+          <nav
+            aria-label={`${m.blog_previous()} / ${m.blog_next()}`}
+            className="mt-10 grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2"
+          >
             {page.previousPost ? (
-              <Link to="/blog/$slug" params={{ slug: page.previousPost.slug }} rel="prev" className="rounded-2xl border border-slate-200 p-4 hover:border-brand-300">
+              <Link
+                to="/blog/$slug"
+                params={{ slug: page.previousPost.slug }}
+                rel="prev"
+                className="rounded-2xl border border-slate-200 p-4 hover:border-brand-300"
+              >
                 <span className="text-sm text-ink-muted">← {m.blog_previous()}</span>
                 <span className="mt-1 block font-bold text-ink">{page.previousPost.title}</span>
               </Link>
@@ -73,7 +90,12 @@ export function ArticleView({ page, post, options }: { page: Page; post: Post; o
               <span />
             )}
             {page.nextPost && (
-              <Link to="/blog/$slug" params={{ slug: page.nextPost.slug }} rel="next" className="rounded-2xl border border-slate-200 p-4 text-right hover:border-brand-300">
+              <Link
+                to="/blog/$slug"
+                params={{ slug: page.nextPost.slug }}
+                rel="next"
+                className="rounded-2xl border border-slate-200 p-4 text-right hover:border-brand-300"
+              >
                 <span className="text-sm text-ink-muted">{m.blog_next()} →</span>
                 <span className="mt-1 block font-bold text-ink">{page.nextPost.title}</span>
               </Link>

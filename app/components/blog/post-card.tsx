@@ -10,7 +10,12 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       {post.featuredImage && (
-        <Image image={post.featuredImage} alt="" sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw" className="aspect-[1200/630] w-full object-cover" />
+        <Image
+          image={post.featuredImage}
+          alt=""
+          sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
+          className="aspect-[1200/630] w-full object-cover"
+        />
       )}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap gap-x-2 text-sm text-ink-muted">

@@ -20,7 +20,9 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
       </h1>
       <p className="mt-3 text-ink-muted" role="status">
         {m.search_results_count({ count: formatNumber(search.total) })}
-        {search.total > 0 && pages > 1 && <> · {m.search_showing({ from: formatNumber(from), to: formatNumber(to), total: formatNumber(search.total) })}</>}
+        {search.total > 0 && pages > 1 && (
+          <> · {m.search_showing({ from: formatNumber(from), to: formatNumber(to), total: formatNumber(search.total) })}</>
+        )}
       </p>
       {search.corrected && search.corrected !== search.query && (
         <p className="mt-3 text-ink-soft">
@@ -51,11 +53,16 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
         <ol className="mt-8 divide-y divide-slate-200" data-testid="search-results">
           {search.results.map((hit) => (
             <li key={hit.href} className="py-5">
-              <p className="text-xs font-bold tracking-wider text-ink-muted uppercase">{hit.type === 'post' ? m.search_type_post() : m.search_type_page()}</p>
+              <p className="text-xs font-bold tracking-wider text-ink-muted uppercase">
+                {hit.type === 'post' ? m.search_type_post() : m.search_type_page()}
+              </p>
               <Link to={hit.href} className="mt-1 block text-xl font-bold text-brand-700 hover:underline">
                 {hit.title}
               </Link>
-              <p className="mt-1 text-ink-soft [&_mark]:rounded [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-ink" dangerouslySetInnerHTML={{ __html: hit.excerptHtml }} />
+              <p
+                className="mt-1 text-ink-soft [&_mark]:rounded [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-ink"
+                dangerouslySetInnerHTML={{ __html: hit.excerptHtml }}
+              />
             </li>
           ))}
         </ol>
@@ -63,7 +70,11 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
       {pages > 1 && (
         <nav aria-label={m.search_pagination()} className="mt-8 flex flex-wrap items-center gap-2">
           {search.page > 1 && (
-            <Link to="." search={{ s: search.query, page: String(search.page - 1) }} className="rounded-full border border-slate-300 px-4 py-2 font-bold text-ink-soft hover:border-brand-600">
+            <Link
+              to="."
+              search={{ s: search.query, page: String(search.page - 1) }}
+              className="rounded-full border border-slate-300 px-4 py-2 font-bold text-ink-soft hover:border-brand-600"
+            >
               {m.search_previous()}
             </Link>
           )}
@@ -80,7 +91,11 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
             </Link>
           ))}
           {search.page < pages && (
-            <Link to="." search={{ s: search.query, page: String(search.page + 1) }} className="rounded-full border border-slate-300 px-4 py-2 font-bold text-ink-soft hover:border-brand-600">
+            <Link
+              to="."
+              search={{ s: search.query, page: String(search.page + 1) }}
+              className="rounded-full border border-slate-300 px-4 py-2 font-bold text-ink-soft hover:border-brand-600"
+            >
               {m.search_next()}
             </Link>
           )}

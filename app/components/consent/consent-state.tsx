@@ -5,7 +5,15 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { PublicEnv } from '../../../app.config'
-import { consentCookies, cookiesToClear, initialConsentCookie, readConsent, undecided, type ConsentCategory, type ConsentState } from '../../lib/consent'
+import {
+  consentCookies,
+  cookiesToClear,
+  initialConsentCookie,
+  readConsent,
+  undecided,
+  type ConsentCategory,
+  type ConsentState,
+} from '../../lib/consent'
 import { configuredTags, consentModeSignals, type TagDefinition } from '../../lib/tracking'
 
 interface ConsentContextValue {
@@ -106,7 +114,10 @@ export function useConsent(): ConsentContextValue {
 }
 
 /** A typed event helper: sends only when the visitor allowed analytics and a tag is there. */
-export function track(event: 'generate_lead' | 'search' | 'select_content' | 'file_download', params: Record<string, string | number> = {}) {
+export function track(
+  event: 'generate_lead' | 'search' | 'select_content' | 'file_download',
+  params: Record<string, string | number> = {},
+) {
   if (typeof window === 'undefined' || !window.gtag) return
   if (!readConsent(document.cookie).enabled.has('analytics')) return
   window.gtag('event', event, params)

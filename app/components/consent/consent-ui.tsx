@@ -124,7 +124,11 @@ export function ConsentPreferences() {
 export function ConsentSettingsLink() {
   const { setPreferencesOpen } = useConsent()
   return (
-    <Button variant="inverse" onPress={() => setPreferencesOpen(true)} className="px-0 text-sm font-normal underline-offset-2 hover:bg-transparent hover:underline">
+    <Button
+      variant="inverse"
+      onPress={() => setPreferencesOpen(true)}
+      className="px-0 text-sm font-normal underline-offset-2 hover:bg-transparent hover:underline"
+    >
       {m.consent_settings_link()}
     </Button>
   )

@@ -44,11 +44,19 @@ describe('Image', () => {
 
 describe('imageSource', () => {
   it('keeps the original without a cloud name, and never resizes SVG', () => {
-    expect(imageSource({ src: '/a.jpg', width: 800 }, { cloudName: null, siteUrl: 'https://x.example' })).toEqual({ src: '/a.jpg', srcSet: '/a.jpg 800w' })
-    expect(imageSource({ src: '/a.svg', width: 800 }, { cloudName: 'demo', siteUrl: 'https://x.example' })).toEqual({ src: '/a.svg', srcSet: undefined })
+    expect(imageSource({ src: '/a.jpg', width: 800 }, { cloudName: null, siteUrl: 'https://x.example' })).toEqual({
+      src: '/a.jpg',
+      srcSet: '/a.jpg 800w',
+    })
+    expect(imageSource({ src: '/a.svg', width: 800 }, { cloudName: 'demo', siteUrl: 'https://x.example' })).toEqual({
+      src: '/a.svg',
+      srcSet: undefined,
+    })
   })
 
   it('refuses to send non-http URLs to the service', () => {
-    expect(imageSource({ src: 'data:image/png;base64,xx', width: 10 }, { cloudName: 'demo', siteUrl: 'https://x.example' }).src).toBe('data:image/png;base64,xx')
+    expect(imageSource({ src: 'data:image/png;base64,xx', width: 10 }, { cloudName: 'demo', siteUrl: 'https://x.example' }).src).toBe(
+      'data:image/png;base64,xx',
+    )
   })
 })

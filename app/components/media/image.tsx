@@ -10,7 +10,10 @@ import { siteConfig } from '../../../app.config'
 import { imageSource } from '../../lib/image-url'
 import type { Image as ImageObject } from '../../server/content/types'
 
-export const ImageServiceContext = createContext<{ cloudName: string | null; siteUrl: string }>({ cloudName: null, siteUrl: 'http://localhost' })
+export const ImageServiceContext = createContext<{ cloudName: string | null; siteUrl: string }>({
+  cloudName: null,
+  siteUrl: 'http://localhost',
+})
 
 const DEFAULT_SIZE = { width: 1200, height: 630 }
 
@@ -89,7 +92,13 @@ export function Image({ image, sizes = '100vw', priority = false, className, alt
   // The placeholder holds the image's exact box (no layout shift) and is what the observer watches.
   return (
     <>
-      <span ref={ref} className={`block ${className ?? ''}`} style={{ aspectRatio: `${width} / ${height}` }} data-lazy="" aria-hidden="true" />
+      <span
+        ref={ref}
+        className={`block ${className ?? ''}`}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        data-lazy=""
+        aria-hidden="true"
+      />
       <noscript>
         <img src={source.src} width={width} height={height} alt={label} className={className} />
       </noscript>
@@ -97,7 +106,17 @@ export function Image({ image, sizes = '100vw', priority = false, className, alt
   )
 }
 
-export function BackgroundImage({ image, className, children, priority = false }: { image: ImageObject | null; className?: string; children: ReactNode; priority?: boolean }) {
+export function BackgroundImage({
+  image,
+  className,
+  children,
+  priority = false,
+}: {
+  image: ImageObject | null
+  className?: string
+  children: ReactNode
+  priority?: boolean
+}) {
   const service = useContext(ImageServiceContext)
   const [ref, near] = useNearViewport<HTMLDivElement>(priority)
   const style: CSSProperties | undefined =

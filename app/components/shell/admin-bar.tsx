@@ -59,28 +59,28 @@ export function AdminBar({ admin }: { admin: Page['admin'] | null }) {
       {/* Keeps the end of the page reachable above the fixed bar. */}
       <div aria-hidden="true" className="h-12" />
       <section
-      aria-label={m.admin_bar_label()}
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-700 bg-ink/95 text-sm text-slate-100 backdrop-blur"
-      data-testid="admin-bar"
-    >
-      <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
-        <span className="font-bold text-accent">{m.admin_bar_label()}</span>
-        {admin?.dashboardUrl && (
-          <a href={admin.dashboardUrl} className="rounded px-2 py-1 font-bold underline-offset-2 hover:underline">
-            {m.admin_dashboard()}
-          </a>
-        )}
-        {admin?.editPostUrl && (
-          <a href={admin.editPostUrl} className="rounded px-2 py-1 font-bold underline-offset-2 hover:underline">
-            {m.admin_edit()}
-          </a>
-        )}
-        {admin?.pageLayout && <span className="text-slate-300">{m.admin_layout({ layout: admin.pageLayout })}</span>}
-        <PreviewLinkAction />
-        <Button variant="inverse" onPress={exit} className="ml-auto text-sm">
-          {m.admin_exit()}
-        </Button>
-      </div>
+        aria-label={m.admin_bar_label()}
+        className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-700 bg-ink/95 text-sm text-slate-100 backdrop-blur"
+        data-testid="admin-bar"
+      >
+        <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
+          <span className="font-bold text-accent">{m.admin_bar_label()}</span>
+          {admin?.dashboardUrl && (
+            <a href={admin.dashboardUrl} className="rounded px-2 py-1 font-bold underline-offset-2 hover:underline">
+              {m.admin_dashboard()}
+            </a>
+          )}
+          {admin?.editPostUrl && (
+            <a href={admin.editPostUrl} className="rounded px-2 py-1 font-bold underline-offset-2 hover:underline">
+              {m.admin_edit()}
+            </a>
+          )}
+          {admin?.pageLayout && <span className="text-slate-300">{m.admin_layout({ layout: admin.pageLayout })}</span>}
+          <PreviewLinkAction />
+          <Button variant="inverse" onPress={exit} className="ml-auto text-sm">
+            {m.admin_exit()}
+          </Button>
+        </div>
       </section>
     </>
   )

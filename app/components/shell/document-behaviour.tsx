@@ -46,7 +46,11 @@ function subscribeOnline(callback: () => void) {
 
 /** SPEC §4: online or offline status follows browser events. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true)
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  )
 }
 
 export function OfflineNotice() {
@@ -54,7 +58,10 @@ export function OfflineNotice() {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {!online && (
-        <p className="pointer-events-auto flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white shadow-lg" data-testid="offline-notice">
+        <p
+          className="pointer-events-auto flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white shadow-lg"
+          data-testid="offline-notice"
+        >
           <WifiOffIcon size={18} />
           {m.offline_notice()}
         </p>

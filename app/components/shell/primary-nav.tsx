@@ -30,7 +30,10 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
   const { setSearchOpen } = useShell()
   return (
     <div className="mx-auto flex h-16 max-w-site items-center gap-4 px-4 sm:px-6 lg:h-[4.25rem]">
-      <Link to="/" className="mr-auto flex items-center gap-2.5 rounded-lg text-base font-black tracking-tight whitespace-nowrap text-ink sm:gap-3 sm:text-lg">
+      <Link
+        to="/"
+        className="mr-auto flex items-center gap-2.5 rounded-lg text-base font-black tracking-tight whitespace-nowrap text-ink sm:gap-3 sm:text-lg"
+      >
         <img src={options.logoUrl ?? '/logo.svg'} alt="" width={36} height={36} className="h-9 w-9" />
         <span>{options.organizationName}</span>
       </Link>
@@ -51,7 +54,12 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
           </div>
         )}
         {options.shopUrl && (
-          <a href={options.shopUrl} aria-label={m.shop()} title={m.shop()} className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-slate-100 hover:text-ink">
+          <a
+            href={options.shopUrl}
+            aria-label={m.shop()}
+            title={m.shop()}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-slate-100 hover:text-ink"
+          >
             <CartIcon />
           </a>
         )}
@@ -66,7 +74,8 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
   )
 }
 
-const navLinkClass = 'inline-flex items-center gap-1 rounded-full px-4 py-2 text-sm font-bold text-ink-soft hover:bg-slate-100 hover:text-ink'
+const navLinkClass =
+  'inline-flex items-center gap-1 rounded-full px-4 py-2 text-sm font-bold text-ink-soft hover:bg-slate-100 hover:text-ink'
 
 function NavLink({ item }: { item: MenuLink }) {
   return (
@@ -92,7 +101,12 @@ function NavDropdown({ item }: { item: MenuLink }) {
               {entry.title}
             </MenuItem>
           ) : (
-            <MenuItem id={entry.id} href={entry.href} target={entry.newTab ? '_blank' : undefined} rel={entry.newTab ? 'noopener noreferrer' : undefined}>
+            <MenuItem
+              id={entry.id}
+              href={entry.href}
+              target={entry.newTab ? '_blank' : undefined}
+              rel={entry.newTab ? 'noopener noreferrer' : undefined}
+            >
               {entry.title}
             </MenuItem>
           )
@@ -111,21 +125,35 @@ function MobileDrawer({ items, languages }: { items: MenuLink[]; languages: Lang
       <Modal placement="drawer">
         <Dialog title={m.nav_menu_title()} closeLabel={m.nav_close_menu()}>
           {({ close }) => (
-            <nav aria-label={m.nav_main()} className="mt-6" onClick={(event) => {
-              // A followed link closes the drawer (popup links open their dialog on top).
-              if (event.target instanceof Element && event.target.closest('a[href]')) close()
-            }}>
+            <nav
+              aria-label={m.nav_main()}
+              className="mt-6"
+              onClick={(event) => {
+                // A followed link closes the drawer (popup links open their dialog on top).
+                if (event.target instanceof Element && event.target.closest('a[href]')) close()
+              }}
+            >
               <ul className="space-y-1">
                 {items.map((item) => (
                   <li key={item.id}>
-                    <CmsLink href={item.href} internal={item.internal} newTab={item.newTab} className="block rounded-lg px-3 py-3 text-lg font-bold text-ink hover:bg-slate-100">
+                    <CmsLink
+                      href={item.href}
+                      internal={item.internal}
+                      newTab={item.newTab}
+                      className="block rounded-lg px-3 py-3 text-lg font-bold text-ink hover:bg-slate-100"
+                    >
                       {item.title}
                     </CmsLink>
                     {item.children.length > 0 && (
                       <ul className="mb-2 ml-3 border-l-2 border-slate-200 pl-3">
                         {item.children.map((child) => (
                           <li key={child.id}>
-                            <CmsLink href={child.href} internal={child.internal} newTab={child.newTab} className="block rounded-lg px-3 py-2 font-bold text-ink-soft hover:bg-slate-100">
+                            <CmsLink
+                              href={child.href}
+                              internal={child.internal}
+                              newTab={child.newTab}
+                              className="block rounded-lg px-3 py-2 font-bold text-ink-soft hover:bg-slate-100"
+                            >
                               {child.title}
                             </CmsLink>
                           </li>

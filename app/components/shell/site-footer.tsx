@@ -35,11 +35,18 @@ export function SiteFooter({ menus, options, variant }: { menus: Menus | null; o
           <div className="space-y-5">
             <p className="text-lg font-black text-white">{options.organizationName}</p>
             {options.addressHtml && (
-              <div className="cms-address text-sm leading-relaxed [&_a]:text-white [&_a]:underline-offset-2 [&_a:hover]:underline" dangerouslySetInnerHTML={{ __html: options.addressHtml }} />
+              <div
+                className="cms-address text-sm leading-relaxed [&_a]:text-white [&_a]:underline-offset-2 [&_a:hover]:underline"
+                dangerouslySetInnerHTML={{ __html: options.addressHtml }}
+              />
             )}
             <div className="flex flex-wrap gap-3">
               {options.reviewBadge && (
-                <a href={options.reviewBadge.url} className="inline-flex items-center gap-2 rounded-full border border-slate-600 px-3 py-1.5 text-xs font-bold text-white hover:border-slate-400" data-testid="review-badge">
+                <a
+                  href={options.reviewBadge.url}
+                  className="inline-flex items-center gap-2 rounded-full border border-slate-600 px-3 py-1.5 text-xs font-bold text-white hover:border-slate-400"
+                  data-testid="review-badge"
+                >
                   <span className="flex text-accent" aria-hidden="true">
                     {Array.from({ length: 5 }, (_, index) => (
                       <StarIcon key={index} size={14} />
@@ -49,7 +56,11 @@ export function SiteFooter({ menus, options, variant }: { menus: Menus | null; o
                 </a>
               )}
               {options.statusBadge && (
-                <a href={options.statusBadge.url} className="inline-flex items-center gap-2 rounded-full border border-slate-600 px-3 py-1.5 text-xs font-bold text-white hover:border-slate-400" data-testid="status-badge">
+                <a
+                  href={options.statusBadge.url}
+                  className="inline-flex items-center gap-2 rounded-full border border-slate-600 px-3 py-1.5 text-xs font-bold text-white hover:border-slate-400"
+                  data-testid="status-badge"
+                >
                   <span className="h-2.5 w-2.5 rounded-full bg-emerald-400" aria-hidden="true" />
                   {options.statusBadge.label}
                 </a>

@@ -1,10 +1,4 @@
-import {
-  Menu as AriaMenu,
-  MenuItem as AriaMenuItem,
-  Popover,
-  type MenuItemProps,
-  type MenuProps,
-} from 'react-aria-components'
+import { Menu as AriaMenu, MenuItem as AriaMenuItem, Popover, type MenuItemProps, type MenuProps } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
 
 const itemStyles = tv({

@@ -30,9 +30,14 @@ export const Route = createFileRoute('/blog/rss.xml')({
               categories: post.categories.map((category) => category.name),
             })),
           })
-          return new Response(xml, { headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=600' } })
+          return new Response(xml, {
+            headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=600' },
+          })
         } catch {
-          return new Response('The feed is unavailable right now.\n', { status: 503, headers: { 'content-type': 'text/plain', 'retry-after': '60' } })
+          return new Response('The feed is unavailable right now.\n', {
+            status: 503,
+            headers: { 'content-type': 'text/plain', 'retry-after': '60' },
+          })
         }
       },
     },

@@ -15,7 +15,10 @@ export function Cards({ data, headingLevel }: { data: CardsData; headingLevel: 1
           const link = item.link ? toAppHref(item.link.url, []) : null
           return (
             <li key={`${item.title}-${index}`} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span aria-hidden="true" className="mb-4 flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-lg font-black text-brand-700">
+              <span
+                aria-hidden="true"
+                className="mb-4 flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-lg font-black text-brand-700"
+              >
                 {index + 1}
               </span>
               <ItemHeading className="text-xl font-bold text-ink">{item.title}</ItemHeading>

@@ -13,7 +13,11 @@ export function Faq({ data, headingLevel }: { data: FaqData; headingLevel: 1 | 2
   const structured = {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
-    mainEntity: data.items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: htmlToPlainText(item.answer_html) } })),
+    mainEntity: data.items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: htmlToPlainText(item.answer_html) },
+    })),
   }
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
@@ -27,7 +31,10 @@ export function Faq({ data, headingLevel }: { data: FaqData; headingLevel: 1 | 2
                 className="flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left text-lg font-bold text-ink outline-none data-[focus-visible]:outline-3 data-[focus-visible]:-outline-offset-3 data-[focus-visible]:outline-brand-600"
               >
                 {item.question}
-                <ChevronDownIcon size={20} className="shrink-0 text-brand-700 transition-transform group-data-[expanded]:rotate-180 motion-reduce:transition-none" />
+                <ChevronDownIcon
+                  size={20}
+                  className="shrink-0 text-brand-700 transition-transform group-data-[expanded]:rotate-180 motion-reduce:transition-none"
+                />
               </Button>
             </Heading>
             <DisclosurePanel className="cms-html px-5 pb-5">

@@ -10,7 +10,10 @@ export function ProcessSteps({ data, headingLevel }: { data: ProcessStepsData; h
       <ol className="mt-10 grid gap-8 md:grid-cols-2 lg:grid-cols-4">
         {data.steps.map((step, index) => (
           <li key={step.title} className="relative pl-14">
-            <span aria-hidden="true" className="absolute top-0 left-0 flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-black text-white">
+            <span
+              aria-hidden="true"
+              className="absolute top-0 left-0 flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 font-black text-white"
+            >
               {index + 1}
             </span>
             <Step className="text-lg font-bold text-ink">{step.title}</Step>

@@ -11,7 +11,12 @@ export function Team({ data, headingLevel }: { data: TeamData; headingLevel: 1 |
       <ul className="mt-10 grid grid-cols-2 gap-8 md:grid-cols-4">
         {data.members.map((member) => (
           <li key={member.name} className="text-center">
-            <Image image={member.photo ?? null} alt="" sizes="12rem" className="mx-auto aspect-square w-full max-w-48 rounded-full object-cover" />
+            <Image
+              image={member.photo ?? null}
+              alt=""
+              sizes="12rem"
+              className="mx-auto aspect-square w-full max-w-48 rounded-full object-cover"
+            />
             <Name className="mt-4 font-bold text-ink">{member.name}</Name>
             <p className="text-sm text-ink-muted">{member.role}</p>
           </li>

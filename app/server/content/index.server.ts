@@ -33,9 +33,7 @@ async function embeddedFetch(): Promise<FetchLike> {
 function createSource(): ContentSource {
   const remote = env.CONTENT_API_URL
   let fetchPromise: Promise<FetchLike> | undefined
-  const fetcher: FetchLike | undefined = remote
-    ? undefined
-    : async (input, init) => (await (fetchPromise ??= embeddedFetch()))(input, init)
+  const fetcher: FetchLike | undefined = remote ? undefined : async (input, init) => (await (fetchPromise ??= embeddedFetch()))(input, init)
   const wp = createWpSource({
     baseUrl: remote ?? EMBEDDED_ORIGIN,
     timeoutMs: env.CONTENT_TIMEOUT_MS,

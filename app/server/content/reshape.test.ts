@@ -30,10 +30,16 @@ describe('reshapeBaseResponse', () => {
   it('sanitizes HTML, class names and page CSS', () => {
     const { page } = reshape(
       baseResponseFixture({
-        result: { body_classes: ['ok-class', '"><script>', 'x onload=alert(1)'], custom_css: 'body{}</style><script>alert(1)</script>@import url(//evil.example/x.css);' },
+        result: {
+          body_classes: ['ok-class', '"><script>', 'x onload=alert(1)'],
+          custom_css: 'body{}</style><script>alert(1)</script>@import url(//evil.example/x.css);',
+        },
         content: {
-          pageContent: '<p onclick="alert(1)">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"></p>',
-          sections: [{ layout: 'rich_text', body_html: '<iframe src="https://evil.example"></iframe><b>bold</b>', heading: '<b>kept as text</b>' }],
+          pageContent:
+            '<p onclick="alert(1)">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)"></p>',
+          sections: [
+            { layout: 'rich_text', body_html: '<iframe src="https://evil.example"></iframe><b>bold</b>', heading: '<b>kept as text</b>' },
+          ],
         },
       }),
     )
@@ -88,7 +94,9 @@ describe('sanitizeSectionData', () => {
 describe('reshapePopup', () => {
   it('cleans title, content and class name', () => {
     const popup = reshapePopup(
-      wirePopupResponse.parse({ result: { props: { id: 3, title: '<b>Hi</b>', content: '<p>x<script>1</script></p>', options: { classname: 'a "b' } } } }),
+      wirePopupResponse.parse({
+        result: { props: { id: 3, title: '<b>Hi</b>', content: '<p>x<script>1</script></p>', options: { classname: 'a "b' } } },
+      }),
     )
     expect(popup).toEqual({ id: '3', title: 'Hi', contentHtml: '<p>x</p>', className: 'a', forms: {} })
   })

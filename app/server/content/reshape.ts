@@ -46,9 +46,7 @@ export interface ReshapeContext {
 }
 
 export function contextFor(options: Pick<WireOptions, 'host_url'> | null, ...origins: Array<string | undefined>): ReshapeContext {
-  const ownOrigins = [options?.host_url, ...origins]
-    .map((value) => originOf(value))
-    .filter((value): value is string => value !== null)
+  const ownOrigins = [options?.host_url, ...origins].map((value) => originOf(value)).filter((value): value is string => value !== null)
   return { ownOrigins: [...new Set(ownOrigins)] }
 }
 
@@ -241,9 +239,7 @@ export function pageScopeId(id: string | number): string {
 
 export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   const { content } = result
-  const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) =>
-    toJsonObject(item),
-  )
+  const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) => toJsonObject(item))
   const link = (value: string | undefined) => (value ? (toAppHref(value, ctx.ownOrigins)?.href ?? null) : null)
   return {
     id: result.id === undefined ? null : String(result.id),

@@ -68,7 +68,9 @@ export function sanitizeCmsHtml(dirty: string): string {
  * it is dropped entirely.
  */
 export function scopeCustomCss(css: string, scope: string): string {
-  const clean = sanitizeCustomCss(css).replace(/\/\*[\s\S]*?\*\//g, '').trim()
+  const clean = sanitizeCustomCss(css)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .trim()
   if (clean === '') return ''
   let depth = 0
   for (const char of clean) {

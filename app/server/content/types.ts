@@ -200,5 +200,4 @@ export interface PostList {
 }
 
 export type CommentOutcome =
-  | { ok: true }
-  | { ok: false; reason: 'required' | 'email' | 'empty' | 'too-long' | 'duplicate' | 'flood' | 'closed' | 'unavailable' }
+  { ok: true } | { ok: false; reason: 'required' | 'email' | 'empty' | 'too-long' | 'duplicate' | 'flood' | 'closed' | 'unavailable' }

@@ -41,7 +41,14 @@ function RouteComponent() {
   if (tagId === null) return <PageScreen data={data} layout={page.layout} locale={page.input.locale} listPage={page.listPage} />
   const name = data.page.tags.find((term) => term.slug === tag)?.name ?? tag
   return (
-    <SiteLayout layout={page.layout} menus={data.menus} options={data.options} languages={data.page.languages} breadcrumbs={data.page.breadcrumbs} admin={data.page.admin}>
+    <SiteLayout
+      layout={page.layout}
+      menus={data.menus}
+      options={data.options}
+      languages={data.page.languages}
+      breadcrumbs={data.page.breadcrumbs}
+      admin={data.page.admin}
+    >
       <PostListing title={m.tag_heading({ tag: name })} filter={tagFilter(page.input.locale, tagId)} startPage={page.listPage} />
     </SiteLayout>
   )
