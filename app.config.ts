@@ -46,7 +46,7 @@ export const siteConfig = {
     /** Blog base path and listing sizes. */
     blogBase: 'blog',
     /** Posts per listing page; "Load more" appends the next page. */
-    postsPerPage: 3,
+    postsPerPage: 6,
   },
 
   /** SPEC §2 and §6: developer mode, by query `dev=true` or the `dev_mode` cookie. */
@@ -63,11 +63,16 @@ export const siteConfig = {
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       'application/pdf',
     ],
+    /** Our limit on any request body (a submission with its upload): the upload limit and room for the answers. */
+    maxRequestBytes: 6 * 1024 * 1024,
     /** SPEC §5 and §9: phone fields default to this country. */
     defaultPhoneCountry: 'GB' as const,
     /** SPEC §9: the password reset email subject, a fixed product string. */
     passwordResetSubject: 'Reset your Kestrel IT Support password',
   },
+
+  /** SPEC §6 and §7: a successful login (local strategy) keeps the backend's session token in an HttpOnly, SameSite cookie. */
+  session: { cookieName: 'session', maxAgeSeconds: 14 * 24 * 60 * 60 },
 
   timing: {
     /** SPEC §9: fetch minimum delay, so fast answers do not flash the loading bar. */
@@ -178,6 +183,17 @@ export const envSchema = z.object({
     .regex(/^(file:|libsql:|https?:|:memory:)/, { error: 'must be file:…, libsql://…, http(s)://… or :memory:' })
     .default('file:data/cms.db'),
   CMS_PORT: port.default(3001),
+  /** Where the embedded CMS writes files uploaded with form entries (random names, never the visitor's). */
+  CMS_UPLOAD_DIR: z.string().trim().min(1).default('data/uploads'),
+  /** The embedded CMS sends password reset mail over this SMTP server; unset, mail stays in its outbox (and the console outside production). */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  /** The From of that mail, e.g. `Kestrel IT Support <no-reply@kestrel-it.example>`. */
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   /** Signs preview links and the revalidation webhook (later issues). At least 32 characters. */
   PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),

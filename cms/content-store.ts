@@ -6,7 +6,9 @@
  *   taxonomies.json         categories and tags
  *   pages/*.json            pages: meta, sections and page fields
  *   posts/*.md              blog posts: YAML front matter + Markdown body
- *   popups/*.json           popups
+ *   popups/*.json           popups (`form_id`: the form the popup shows)
+ *   forms/{id}.json         form definitions (Gravity Forms' shape, SPEC §3), by id; a
+ *                           locale without a form's file uses the fallback locale's
  *
  * The files are read once and kept in memory; `reload()` reads them again.
  */
@@ -17,6 +19,7 @@ import { marked } from 'marked'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import {
+  wireFormDefinition,
   wireImage,
   wireMenuItem,
   wireMeta,
@@ -80,14 +83,31 @@ export interface PostRecord extends z.infer<typeof postFrontMatter> {
 
 const taxonomiesFile = z.object({ categories: z.array(wireTerm), tags: z.array(wireTerm) })
 const menusFile = z.record(z.string(), z.array(wireMenuItem))
+const formId = z.union([z.number().int().nonnegative(), z.string().regex(/^[A-Za-z0-9_-]{1,50}$/, 'must be a number or a slug')])
+
 const popupFile = z.object({
   id: z.union([z.number(), z.string()]),
   title: z.string(),
   content: z.string(),
   options: z.object({ classname: z.string().optional() }).default({}),
   shortcode_data: wireShortcodeData.default({}),
+  /** The form the popup shows: its definition is sent in the answer's shortcode_data. */
+  form_id: formId.optional(),
 })
 export type PopupFile = z.infer<typeof popupFile>
+
+/**
+ * A form definition file: the contract's definition (SPEC §3), an id equal to the file
+ * name, and what a successful submission answers (Gravity Forms' confirmation, which it
+ * keeps on the server: it is not sent with the definition).
+ */
+export const formFile = wireFormDefinition.extend({
+  id: formId,
+  /** HTML shown inline after a successful submission (SPEC §8); empty: a default thank-you. */
+  confirmation_message: z.string().max(500_000).default(''),
+  confirmation_type: z.literal('message').default('message'),
+})
+export type FormFile = z.infer<typeof formFile>
 
 export interface LocaleContent {
   locale: string
@@ -98,6 +118,8 @@ export interface LocaleContent {
   pages: Map<string, PageFile>
   posts: PostRecord[]
   popups: Map<string, PopupFile>
+  /** Form definitions by id (as a string). */
+  forms: Map<string, FormFile>
 }
 
 export interface ContentStore {
@@ -118,7 +140,10 @@ async function readJson<T extends z.ZodType>(file: string, schema: T): Promise<z
 async function listFiles(dir: string, extension: string): Promise<string[]> {
   try {
     const names = await readdir(dir)
-    return names.filter((name) => name.endsWith(extension)).sort().map((name) => path.join(dir, name))
+    return names
+      .filter((name) => name.endsWith(extension))
+      .sort()
+      .map((name) => path.join(dir, name))
   } catch {
     return []
   }
@@ -137,7 +162,10 @@ async function readPost(file: string): Promise<PostRecord> {
     throw new Error(`${file}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
   }
   const html = await marked.parse(body)
-  const text = body.replace(/[#*_`>[\]()-]/g, ' ').replace(/\s+/g, ' ').trim()
+  const text = body
+    .replace(/[#*_`>[\]()-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   const words = text.split(' ').filter(Boolean).length
   return { ...result.data, html, text, readingMinutes: Math.max(1, Math.round(words / 220)) }
 }
@@ -161,7 +189,38 @@ async function loadLocale(root: string, locale: string): Promise<LocaleContent> 
     const popup = await readJson(file, popupFile)
     popups.set(String(popup.id), popup)
   }
-  return { locale, options, menus, categories: taxonomies.categories, tags: taxonomies.tags, pages, posts, popups }
+  return {
+    locale,
+    options,
+    menus,
+    categories: taxonomies.categories,
+    tags: taxonomies.tags,
+    pages,
+    posts,
+    popups,
+    forms: await loadForms(root, locale),
+  }
+}
+
+async function loadForms(root: string, locale: string): Promise<Map<string, FormFile>> {
+  const forms = new Map<string, FormFile>()
+  for (const file of await listFiles(path.join(root, locale, 'forms'), '.json')) {
+    const form = await readJson(file, formFile)
+    if (String(form.id) !== path.basename(file, '.json')) throw new Error(`${file}: id must be the file name (${String(form.id)})`)
+    const ids = form.fields.map((field) => String(field.id))
+    const repeated = ids.find((id, index) => ids.indexOf(id) !== index)
+    if (repeated !== undefined) throw new Error(`${file}: field id ${repeated} is used twice`)
+    forms.set(String(form.id), form)
+  }
+  return forms
+}
+
+/** A locale's content with the fallback locale's forms for every form it has no file for. */
+async function loadLocaleWithFallbackForms(root: string, locale: string, fallbackLocale: string): Promise<LocaleContent> {
+  const content = await loadLocale(root, locale)
+  if (locale === fallbackLocale) return content
+  const fallback = await loadForms(root, fallbackLocale)
+  return { ...content, forms: new Map([...fallback, ...content.forms]) }
 }
 
 /**
@@ -178,7 +237,7 @@ export function createContentStore(root: string, locales: readonly string[], fal
       let entry = cache.get(locale)
       if (!entry) {
         const folder = existsSync(path.join(root, locale)) ? locale : fallbackLocale
-        entry = loadLocale(root, folder).then((content) => ({ ...content, locale }))
+        entry = loadLocaleWithFallbackForms(root, folder, fallbackLocale).then((content) => ({ ...content, locale }))
         cache.set(locale, entry)
         // A broken file should not poison the cache forever: the next call reads again.
         entry.catch(() => cache.delete(locale))

@@ -1,7 +1,7 @@
 /**
  * The embedded CMS's SQLite store (libSQL). Reads come from content/ files; the writes
- * that later issues add (form entries and their files, comments, accounts, reset
- * tokens, outgoing mail) live here. Migrations run once when the database is opened.
+ * (form entries and their files, comments, accounts, sessions, reset tokens, outgoing
+ * mail) live here. Migrations run once when the database is opened.
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -63,6 +63,21 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
         body TEXT NOT NULL,
         created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
       );
+    `,
+  },
+  {
+    id: 2,
+    name: 'sessions',
+    sql: `
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX sessions_user ON sessions (user_id);
+      CREATE INDEX reset_tokens_user ON reset_tokens (user_id);
+      ALTER TABLE outbox ADD COLUMN sent_at TEXT;
     `,
   },
 ]

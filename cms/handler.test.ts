@@ -1,6 +1,13 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { wireBaseResponse, wireErrorResponse, wireLayoutResponse, wirePopupResponse, wirePostsResponse, wireTagsResponse } from '../app/server/content/wire'
+import {
+  wireBaseResponse,
+  wireErrorResponse,
+  wireLayoutResponse,
+  wirePopupResponse,
+  wirePostsResponse,
+  wireTagsResponse,
+} from '../app/server/content/wire'
 import { createContentStore } from './content-store'
 import { openDatabase } from './db'
 import { createCmsHandler } from './handler'
@@ -8,7 +15,12 @@ import { createSearchIndex } from './search'
 
 const store = createContentStore(path.resolve('content'), ['en', 'de'])
 const database = openDatabase(':memory:')
-const handle = createCmsHandler({ store, defaultLocale: 'en', search: createSearchIndex(() => database, store, 'en'), database: () => database })
+const handle = createCmsHandler({
+  store,
+  defaultLocale: 'en',
+  search: createSearchIndex(() => database, store, 'en'),
+  database: () => database,
+})
 const get = async (pathAndQuery: string) => {
   const response = await handle(new Request(`http://cms.test${pathAndQuery}`))
   return { status: response.status, body: (await response.json()) as unknown }
@@ -55,7 +67,8 @@ describe('embedded CMS: /api/v1/base/{page}', () => {
 
   it('lists and filters the blog by category, flagging unknown categories', async () => {
     const blog = wireBaseResponse.parse((await get('/api/v1/base/blog')).body).result.page.data.result.content
-    expect(blog.filtered_blogs).toHaveLength(6)
+    // The first page of the 12 demo posts.
+    expect(blog.filtered_blogs).toHaveLength(9)
     const guides = wireBaseResponse.parse((await get('/api/v1/base/blog?category=guides')).body).result.page.data.result
     expect(guides.content.filtered_blogs.every((post) => post.categories.some((c) => c.slug === 'guides'))).toBe(true)
     expect(guides.content.filtered_blogs.length).toBeLessThan(6)
@@ -88,13 +101,13 @@ describe('embedded CMS: the other read calls', () => {
   })
 
   it('pages posts and filters them by tag, category and s', async () => {
-    const page1 = wirePostsResponse.parse((await get('/api/v1/posts?posts_per_page=4&page=1')).body).result
-    const page2 = wirePostsResponse.parse((await get('/api/v1/posts?posts_per_page=4&page=2')).body).result
-    expect(page1.blog_posts).toHaveLength(4)
-    expect(page2.blog_posts).toHaveLength(2)
-    expect(page1.pagination).toMatchObject({ total: 6, total_pages: 2 })
-    const ids = [...page1.blog_posts, ...page2.blog_posts].map((post) => post.id)
-    expect(new Set(ids).size).toBe(6)
+    const pages = await Promise.all(
+      [1, 2, 3].map(async (page) => wirePostsResponse.parse((await get(`/api/v1/posts?posts_per_page=5&page=${page}`)).body).result),
+    )
+    expect(pages.map((page) => page.blog_posts.length)).toEqual([5, 5, 2])
+    expect(pages[0]!.pagination).toMatchObject({ total: 12, total_pages: 3 })
+    const ids = pages.flatMap((page) => page.blog_posts.map((post) => post.id))
+    expect(new Set(ids).size).toBe(12)
     const tagged = wirePostsResponse.parse((await get('/api/v1/posts?tag=34')).body).result.blog_posts
     expect(tagged.every((post) => post.tags.some((tag) => tag.slug === 'remote-work'))).toBe(true)
     expect(wirePostsResponse.parse((await get('/api/v1/posts?cat=21')).body).result.blog_posts).toHaveLength(2)
@@ -103,7 +116,9 @@ describe('embedded CMS: the other read calls', () => {
   })
 
   it('answers tags by slug like WordPress', async () => {
-    expect(wireTagsResponse.parse((await get('/api/wp/v2/tags?slug=security')).body)).toEqual([{ id: 30, name: 'Security', slug: 'security' }])
+    expect(wireTagsResponse.parse((await get('/api/wp/v2/tags?slug=security')).body)).toEqual([
+      { id: 30, name: 'Security', slug: 'security' },
+    ])
     expect((await get('/api/wp/v2/tags?slug=nope')).body).toEqual([])
   })
 

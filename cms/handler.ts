@@ -1,12 +1,12 @@
 /**
  * The embedded CMS: the content API contract (SPEC §7, docs/content-api.md) as a fetch
- * handler, Request → Response, over the files in content/. The site calls it
- * in-process when CONTENT_API_URL is unset; `npm run cms` serves it over HTTP.
+ * handler, Request → Response, over the files in content/ and its SQLite store (form
+ * entries in forms.ts, accounts in users.ts). The site calls it in-process when
+ * CONTENT_API_URL is unset; `npm run cms` serves it over HTTP.
  */
 import type { z } from 'zod'
 import type {
   wireBaseResponse,
-  wireErrorResponse,
   wireLanguage,
   wirePageResult,
   wirePost,
@@ -14,9 +14,15 @@ import type {
   wirePostsResponse,
   wirePopupResponse,
 } from '../app/server/content/wire'
+import { siteConfig } from '../app.config'
 import { verifyPreview } from '../app/server/preview-token'
 import type { ContentStore, LocaleContent, PageFile, PostRecord } from './content-store'
+import { publicFormDefinition, submitForm } from './forms'
+import { errorBody, json } from './http'
+import type { Mailer } from './mail'
+import { createRateLimiter } from './rate-limit'
 import { escapeHtml, type SearchIndex } from './search'
+import { createAccounts } from './users'
 import type { Client } from '@libsql/client'
 
 type Json = z.input<typeof wireBaseResponse>
@@ -34,28 +40,19 @@ export interface CmsOptions {
   previewSecret?: string
   /** Full-text search over the same content (cms/search.ts). */
   search: SearchIndex
-  /** The SQLite store for comments (and the writes of later issues). */
+  /** The SQLite store: comments, form entries, accounts, sessions, reset tokens, outbox. */
   database?: () => Promise<Client>
+  /** Where uploaded form files are written (CMS_UPLOAD_DIR); default `data/uploads`. */
+  uploadDir?: string
+  /** Sends the password reset mail; without it the mail is only written to the outbox. */
+  mailer?: Mailer
+  /** Origins a password reset link may point at besides loopback and host_url (SITE_URL). */
+  siteOrigins?: readonly string[]
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch' }
 const MAX_PER_PAGE = 50
 const DEFAULT_PER_PAGE = 9
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  })
-}
-
-function errorBody(code: string, message: string, status: number, content?: LocaleContent): z.input<typeof wireErrorResponse> {
-  return {
-    code,
-    message,
-    data: { status, ...(content ? { result: { menu: content.menus, options: content.options } } : {}) },
-  }
-}
 
 function positiveInt(value: string | null, fallback: number, max: number): number {
   const parsed = Number(value)
@@ -67,8 +64,7 @@ function localePrefix(locale: string, defaultLocale: string): string {
 }
 
 function summarize(post: PostRecord, content: LocaleContent): PostSummary {
-  const terms = (slugs: string[], list: LocaleContent['categories']) =>
-    slugs.flatMap((s) => list.filter((term) => term.slug === s))
+  const terms = (slugs: string[], list: LocaleContent['categories']) => slugs.flatMap((s) => list.filter((term) => term.slug === s))
   return {
     id: post.id,
     slug: post.slug,
@@ -94,6 +90,16 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
   const { store, defaultLocale } = options
   const names = { ...LANGUAGE_NAMES, ...options.languageNames }
   const adminUrl = options.adminUrl ?? 'http://localhost:3001/wp-admin'
+  const uploadDir = options.uploadDir ?? 'data/uploads'
+  const accounts = options.database
+    ? createAccounts({
+        database: options.database,
+        mailer: options.mailer,
+        limiter: createRateLimiter(),
+        siteOrigins: options.siteOrigins ?? [],
+        defaultSubject: siteConfig.forms.passwordResetSubject,
+      })
+    : null
 
   async function contentFor(url: URL): Promise<LocaleContent | null> {
     return store.get(url.searchParams.get('locale') || defaultLocale)
@@ -111,13 +117,30 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
       const prefix = localePrefix(locale, defaultLocale)
       if (kind === 'page') {
         const page = [...other.pages.values()].find((p) => p.key === key && p.status === 'publish')
-        if (page) list.push({ code: locale, name: names[locale] ?? locale, url: `${prefix}/${page.path === 'home' ? '' : page.path}`, active: locale === currentLocale })
+        if (page)
+          list.push({
+            code: locale,
+            name: names[locale] ?? locale,
+            url: `${prefix}/${page.path === 'home' ? '' : page.path}`,
+            active: locale === currentLocale,
+          })
       } else {
         const post = other.posts.find((p) => p.key === key && p.status === 'publish')
-        if (post) list.push({ code: locale, name: names[locale] ?? locale, url: `${prefix}/blog/${post.slug}`, active: locale === currentLocale })
+        if (post)
+          list.push({ code: locale, name: names[locale] ?? locale, url: `${prefix}/blog/${post.slug}`, active: locale === currentLocale })
       }
     }
     return list
+  }
+
+  /** The definitions of the forms with these ids (unknown ids are left out), keyed by id. */
+  function formDefinitions(content: LocaleContent, ids: unknown[]): NonNullable<PageResult['content']>['shortcode_data'] {
+    const definitions: Record<string, ReturnType<typeof publicFormDefinition>> = {}
+    for (const id of ids) {
+      const form = typeof id === 'string' || typeof id === 'number' ? content.forms.get(String(id)) : undefined
+      if (form) definitions[String(form.id)] = publicFormDefinition(form)
+    }
+    return definitions
   }
 
   function baseResponse(content: LocaleContent, result: PageResult): Json {
@@ -128,10 +151,13 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     const prefix = localePrefix(content.locale, defaultLocale)
     const posts = published(content)
     const home = content.pages.get('home')
-    const crumbs = page.path === 'home' ? [] : [
-      { url: `${prefix}/`, title: home?.title ?? 'Home' },
-      { url: `${prefix}/${page.path}`, title: page.title },
-    ]
+    const crumbs =
+      page.path === 'home'
+        ? []
+        : [
+            { url: `${prefix}/`, title: home?.title ?? 'Home' },
+            { url: `${prefix}/${page.path}`, title: page.title },
+          ]
     const result: PageResult = {
       id: page.id,
       slug: page.path,
@@ -153,7 +179,14 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
         notifications: page.notifications,
         widgets: page.widgets,
         breadcrumbs: crumbs,
-        shortcode_data: page.shortcode_data,
+        // Every form a section shows (`form_id`), beside the page's own shortcode data.
+        shortcode_data: {
+          ...formDefinitions(
+            content,
+            page.sections.map((section) => section.form_id),
+          ),
+          ...page.shortcode_data,
+        },
         customOptions: page.customOptions,
         pageContent: page.pageContent,
         recent_posts: posts.slice(0, 3).map((post) => summarize(post, content)),
@@ -162,7 +195,10 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     const s = url.searchParams.get('s')
     if (s !== null && s.trim() !== '') {
       const query = s.trim().slice(0, 200)
-      const answer = await options.search.search(content.locale, query, { page: positiveInt(url.searchParams.get('page'), 1, 1000), perPage: 10 })
+      const answer = await options.search.search(content.locale, query, {
+        page: positiveInt(url.searchParams.get('page'), 1, 1000),
+        perPage: 10,
+      })
       result.content!.search = {
         query: answer.query,
         total: answer.total,
@@ -186,9 +222,7 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
         categories,
         tags,
         category: category ?? null,
-        breadcrumbs: category
-          ? [...crumbs, { url: `${prefix}/blog/category/${category.slug}`, title: category.name }]
-          : crumbs,
+        breadcrumbs: category ? [...crumbs, { url: `${prefix}/blog/category/${category.slug}`, title: category.name }] : crumbs,
       }
       if (category) result.meta = { ...result.meta, title: `${category.name} – ${page.title}` }
     }
@@ -206,11 +240,18 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     const neighbour = (other: PostRecord | undefined) => (other ? { slug: other.slug, title: other.title } : null)
     const approved = options.database
       ? (
-          await (await options.database()).execute({
+          await (
+            await options.database()
+          ).execute({
             sql: "SELECT id, author_name, content, created_at FROM comments WHERE post_id = ? AND status = 'approved' ORDER BY created_at",
             args: [post.id],
           })
-        ).rows.map((row) => ({ id: Number(row.id), author: String(row.author_name), date: String(row.created_at), content: `<p>${escapeHtml(String(row.content)).replace(/\n+/g, '</p><p>')}</p>` }))
+        ).rows.map((row) => ({
+          id: Number(row.id),
+          author: String(row.author_name),
+          date: String(row.created_at),
+          content: `<p>${escapeHtml(String(row.content)).replace(/\n+/g, '</p><p>')}</p>`,
+        }))
       : []
     const { categories, tags } = countTerms(content, published(content))
     return {
@@ -259,10 +300,13 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
    */
   async function postComment(request: Request): Promise<Response> {
     const html = (status: number, message: string) =>
-      new Response(`<!DOCTYPE html><html><head><title>Comment Submission Failure</title></head><body id="error-page"><div class="wp-die-message"><p>${message}</p></div></body></html>`, {
-        status,
-        headers: { 'content-type': 'text/html; charset=utf-8' },
-      })
+      new Response(
+        `<!DOCTYPE html><html><head><title>Comment Submission Failure</title></head><body id="error-page"><div class="wp-die-message"><p>${message}</p></div></body></html>`,
+        {
+          status,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        },
+      )
     if (!options.database) return html(503, 'Comments are not available.')
     const length = Number(request.headers.get('content-length') ?? 0)
     if (length > 100_000) return html(413, '<strong>Error:</strong> Your comment is too long.')
@@ -282,7 +326,8 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     const email = field('email')
     const text = field('comment')
     if (!author || !email) return html(200, '<strong>Error:</strong> Please fill the required fields.')
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 100) return html(200, '<strong>Error:</strong> Please enter a valid email address.')
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 100)
+      return html(200, '<strong>Error:</strong> Please enter a valid email address.')
     if (!text) return html(200, '<strong>Error:</strong> Please type your comment text.')
     if (text.length > 65_525 || author.length > 245) return html(200, '<strong>Error:</strong> Your comment is too long.')
     const db = await options.database()
@@ -347,11 +392,11 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
   async function popup(url: URL, id: string): Promise<Response> {
     const content = await contentFor(url)
     const found = content?.popups.get(id)
-    if (!found) return json(errorBody('not_found', 'Popup not found', 404), 404)
+    if (!content || !found) return json(errorBody('not_found', 'Popup not found', 404), 404)
     const body: z.input<typeof wirePopupResponse> = {
       result: {
         props: { id: found.id, title: found.title, content: found.content, options: found.options },
-        shortcode_data: found.shortcode_data,
+        shortcode_data: { ...formDefinitions(content, [found.form_id]), ...found.shortcode_data },
       },
     }
     return json(body)
@@ -387,7 +432,12 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     if (!content) return json(errorBody('rest_invalid_param', 'Unknown locale', 400), 400)
     const pages = [...content.pages.values()]
       .filter((page) => page.status === 'publish' && !page.error && !/noindex/i.test(page.meta.robots ?? ''))
-      .map((page) => ({ key: page.key, path: page.path === 'home' ? '/' : `/${page.path}`, modified: page.modified, type: 'page' as const }))
+      .map((page) => ({
+        key: page.key,
+        path: page.path === 'home' ? '/' : `/${page.path}`,
+        modified: page.modified,
+        type: 'page' as const,
+      }))
     const posts = published(content).map((post) => ({
       key: `post:${post.key}`,
       path: `/blog/${post.slug}`,
@@ -405,6 +455,41 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     return json(slug === null ? list : list.filter((term) => term.slug === slug))
   }
 
+  /** POST /api/gf/v2/forms/{id}/submissions?locale= */
+  async function submit(request: Request, url: URL, id: string): Promise<Response> {
+    if (!options.database) return json(errorBody('rest_unavailable', 'Form submissions are not available.', 503), 503)
+    if (id === '') return json(errorBody('gf_missing_form_id', 'The URL names no form id.', 404), 404)
+    if (!/^[A-Za-z0-9_-]{1,50}$/.test(id)) return json(errorBody('gf_form_not_found', 'Form not found.', 404), 404)
+    const locale = url.searchParams.get('locale') || defaultLocale
+    const content = await store.get(locale)
+    if (!content) return json(errorBody('rest_invalid_param', 'Unknown locale', 400), 400)
+    const form = content.forms.get(id)
+    if (!form) return json(errorBody('gf_form_not_found', `Form ${id} not found.`, 404), 404)
+    return submitForm(request, form, content.locale, { database: options.database, uploadDir })
+  }
+
+  /** /api/user/{register|login|logout|forgot|reset-password} (POST) and /api/user/me (GET). */
+  async function accountCall(request: Request, url: URL, call: string): Promise<Response> {
+    if (!accounts) return json(errorBody('rest_unavailable', 'Accounts are not available.', 503), 503)
+    const requested = url.searchParams.get('locale') || defaultLocale
+    const content = (await store.get(requested)) ?? (await store.get(defaultLocale))
+    const context = { request, url, locale: content?.locale ?? defaultLocale, hostUrl: content?.options.host_url ?? '' }
+    switch (call) {
+      case 'register':
+        return accounts.register(context)
+      case 'login':
+        return accounts.login(context)
+      case 'logout':
+        return accounts.logout(context)
+      case 'forgot':
+        return accounts.forgot(context)
+      case 'reset-password':
+        return accounts.resetPassword(context)
+      default:
+        return accounts.me(context)
+    }
+  }
+
   return async function handle(request: Request): Promise<Response> {
     let url: URL
     try {
@@ -418,6 +503,24 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
       } catch (error) {
         console.error('[cms] comment', error instanceof Error ? error.message : error)
         return json(errorBody('internal_error', 'The comment could not be stored.', 500), 500)
+      }
+    }
+    const submission = /^\/api\/gf\/v2\/forms\/([^/]*)\/submissions\/?$/.exec(url.pathname)
+    if (request.method === 'POST' && submission) {
+      try {
+        return await submit(request, url, submission[1] ?? '')
+      } catch (error) {
+        console.error('[cms] submission', error instanceof Error ? error.message : error)
+        return json(errorBody('internal_error', 'The submission could not be stored.', 500), 500)
+      }
+    }
+    const account = /^\/api\/user\/(register|login|logout|forgot|reset-password|me)\/?$/.exec(url.pathname)
+    if (account && (request.method === 'POST' || (account[1] === 'me' && request.method === 'GET'))) {
+      try {
+        return await accountCall(request, url, account[1] ?? '')
+      } catch (error) {
+        console.error('[cms] account', error instanceof Error ? error.message : error)
+        return json(errorBody('internal_error', 'The account service failed to answer.', 500), 500)
       }
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

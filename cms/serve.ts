@@ -16,11 +16,19 @@ const cms = createEmbeddedCms({
   locales: routedLocales,
   defaultLocale,
   previewSecret: env.PREVIEW_SECRET,
+  uploadDir: env.CMS_UPLOAD_DIR,
+  smtpUrl: env.SMTP_URL,
+  mailFrom: env.MAIL_FROM,
+  siteUrl: env.SITE_URL,
+  production: env.NODE_ENV === 'production',
 })
 await cms.database()
 
 const host = process.env.CMS_HOST ?? '127.0.0.1'
-/** Larger bodies are refused before they are read whole (uploads are 5000 KB at most). */
+/**
+ * Larger bodies are refused before they are read whole (uploads are 5000 KB at most; the
+ * submissions endpoint itself refuses more than 12 MB).
+ */
 const MAX_BODY_BYTES = 20 * 1024 * 1024
 
 class BodyTooLargeError extends Error {}

@@ -7,9 +7,9 @@ import {
   wireMenuItem,
   wirePopupResponse,
   wirePostsResponse,
-  wireSubmissionResponse,
   wireTagsResponse,
 } from './wire'
+import { wireSubmissionResponse } from './wire-forms'
 
 describe('wire schemas: valid payloads', () => {
   it('parses a base response and fills defaults', () => {
@@ -64,7 +64,9 @@ describe('wire schemas: hostile payloads', () => {
   })
 
   it('does not let __proto__ in JSON reach object prototypes', () => {
-    const payload = JSON.parse(JSON.stringify(baseResponseFixture()).replace('"slug":"about"', '"slug":"about","__proto__":{"polluted":true}'))
+    const payload = JSON.parse(
+      JSON.stringify(baseResponseFixture()).replace('"slug":"about"', '"slug":"about","__proto__":{"polluted":true}'),
+    )
     const parsed = wireBaseResponse.parse(payload)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
     expect(Object.prototype.hasOwnProperty.call(parsed.result.page.data.result, 'polluted')).toBe(false)

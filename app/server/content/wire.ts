@@ -43,15 +43,7 @@ export const wireMenuItem = z.object({
 })
 
 /** SPEC §3 Menu locations: primary, primary-submenu, footer-1 to footer-4, socials. */
-export const menuLocations = [
-  'primary',
-  'primary-submenu',
-  'footer-1',
-  'footer-2',
-  'footer-3',
-  'footer-4',
-  'socials',
-] as const
+export const menuLocations = ['primary', 'primary-submenu', 'footer-1', 'footer-2', 'footer-3', 'footer-4', 'socials'] as const
 export type MenuLocation = (typeof menuLocations)[number]
 
 const menuList = z.array(wireMenuItem).max(500)
@@ -176,7 +168,10 @@ export const wireFormField = z.looseObject({
   visibility: z.string().max(50).optional(),
   pageNumber: z.number().int().min(1).optional(),
   conditionalLogic: z.unknown().optional(),
-  options: z.array(z.object({ label: text, value: z.string().max(MAX_TEXT) })).max(1000).optional(),
+  options: z
+    .array(z.object({ label: text, value: z.string().max(MAX_TEXT) }))
+    .max(1000)
+    .optional(),
   errorMessage: text.optional(),
 })
 export const wireFormDefinition = z.looseObject({
@@ -219,8 +214,14 @@ export const wireContent = z.object({
   /** Ours: pagination of filtered_blogs. */
   pagination: wirePagination.optional(),
   /** Ours: the newer and older article next to a blog_post. */
-  previous_post: z.object({ slug: z.string().max(200), title: text }).nullable().optional(),
-  next_post: z.object({ slug: z.string().max(200), title: text }).nullable().optional(),
+  previous_post: z
+    .object({ slug: z.string().max(200), title: text })
+    .nullable()
+    .optional(),
+  next_post: z
+    .object({ slug: z.string().max(200), title: text })
+    .nullable()
+    .optional(),
   /** Ours: the article's approved comments (HTML content). */
   comments: z
     .array(z.object({ id: wireId, author: text, date: z.string().max(40), content: html }))
@@ -272,9 +273,15 @@ export const wirePageResult = z.object({
   content: wireContent.optional().default(() => wireContent.parse({})),
   meta: wireMeta.optional().default({}),
   /** JSON-LD: one object or a list of them. */
-  schema: z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown())).max(20)]).nullable().optional(),
+  schema: z
+    .union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown())).max(20)])
+    .nullable()
+    .optional(),
   /** Page options: the layout and anything page-specific. */
-  options: z.looseObject({ layout: z.string().max(50).optional() }).optional().default({}),
+  options: z
+    .looseObject({ layout: z.string().max(50).optional() })
+    .optional()
+    .default({}),
   chat: z.looseObject({}).nullable().optional(),
   admin_bar: wireAdminBar.optional(),
   /** Ours: this answer is an unpublished draft shown through a signed preview link. */
@@ -320,7 +327,10 @@ export const wirePopupResponse = z.object({
       id: z.union([z.number().int().nonnegative(), z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)]),
       title: text,
       content: html,
-      options: z.object({ classname: z.string().max(200).optional() }).optional().default({}),
+      options: z
+        .object({ classname: z.string().max(200).optional() })
+        .optional()
+        .default({}),
     }),
     shortcode_data: wireShortcodeData.optional().default({}),
   }),
@@ -347,7 +357,10 @@ export const wireSitemapResponse = z.object({
       .array(
         z.object({
           key: z.string().min(1).max(500),
-          path: z.string().regex(/^\/[^\s]*$/).max(MAX_TEXT),
+          path: z
+            .string()
+            .regex(/^\/[^\s]*$/)
+            .max(MAX_TEXT),
           modified: z.string().max(40).optional(),
           type: z.enum(['page', 'post']),
         }),
@@ -356,22 +369,6 @@ export const wireSitemapResponse = z.object({
   }),
 })
 export type WireSitemapResponse = z.infer<typeof wireSitemapResponse>
-
-/** POST {api}/api/gf/v2/forms/{id}/submissions (Gravity Forms REST v2 shape). */
-export const wireSubmissionResponse = z.object({
-  is_valid: z.boolean(),
-  confirmation_message: html.optional(),
-  confirmation_type: z.string().max(50).optional(),
-  page_number: z.number().int().optional(),
-  source_page_number: z.number().int().optional(),
-  validation_messages: z.record(z.string().max(50), z.string().max(MAX_TEXT)).optional(),
-})
-
-/** POST {apiUrl}/api/user/register | forgot | reset-password | login: answer data.message. */
-export const wireUserResponse = z.object({
-  data: z.object({ message: text }).optional(),
-  message: text.optional(),
-})
 
 export type WireImage = z.infer<typeof wireImage>
 export type WireMenuItem = z.infer<typeof wireMenuItem>
@@ -390,7 +387,7 @@ export type WirePostsResponse = z.infer<typeof wirePostsResponse>
 export type WireErrorResponse = z.infer<typeof wireErrorResponse>
 export type WireFormDefinition = z.infer<typeof wireFormDefinition>
 
-/** Every schema that is published as JSON Schema, by name. */
+/** Every schema that is published as JSON Schema, by name (the write calls' are in wire-forms.ts). */
 export const contractSchemas = {
   BaseResponse: wireBaseResponse,
   ErrorResponse: wireErrorResponse,
@@ -399,8 +396,6 @@ export const contractSchemas = {
   PostsResponse: wirePostsResponse,
   TagsResponse: wireTagsResponse,
   SitemapResponse: wireSitemapResponse,
-  SubmissionResponse: wireSubmissionResponse,
-  UserResponse: wireUserResponse,
   FormDefinition: wireFormDefinition,
   Image: wireImage,
   MenuItem: wireMenuItem,
