@@ -18,6 +18,7 @@ const serverEnv = {
   HOST: '127.0.0.1',
   NODE_ENV: 'production',
   CMS_DATABASE_URL: 'file:.cache/test-cms/e2e.db',
+  CMS_UPLOAD_DIR: '.cache/test-cms/uploads',
   PREVIEW_SECRET,
   // Every tag configured, so the consent tests can see that none loads before consent.
   GTM_ID: 'GTM-TEST123',

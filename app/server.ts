@@ -28,6 +28,38 @@ const renderWithStatus = defineHandlerCallback(async (ctx) => {
 
 const startFetch = createStartHandler(renderWithStatus)
 
+const jsonError = (status: number, error: string) =>
+  new Response(JSON.stringify({ error }), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...securityHeaders },
+  })
+
+/**
+ * Request bodies (form submissions with a file) are bounded before anything parses them:
+ * a declared length over the limit is refused at once, and a body without one is read
+ * up to the limit and no further.
+ */
+async function boundedRequest(request: Request): Promise<Request | Response> {
+  if (!request.body) return request
+  const limit = siteConfig.forms.maxRequestBytes
+  const declared = request.headers.get('content-length')
+  if (declared !== null) return Number(declared) > limit ? jsonError(413, 'Request body too large') : request
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      return jsonError(413, 'Request body too large')
+    }
+    chunks.push(value)
+  }
+  return new Request(request, { body: new Blob(chunks as BlobPart[]) })
+}
+
 export default createServerEntry({
   async fetch(request) {
     const url = new URL(request.url)
@@ -38,9 +70,18 @@ export default createServerEntry({
       return new Response(null, { status: 301, headers: { Location: target + url.search } })
     }
     // A server-function URL without a function id is a bad request, not a server error.
-    if (/^\/_serverFn\/?$/.test(url.pathname)) {
-      return new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json', ...securityHeaders } })
+    if (/^\/_serverFn\/?$/.test(url.pathname)) return jsonError(404, 'Not found')
+    // Server functions take JSON or, for form submissions, multipart; anything else is refused before parsing.
+    if (
+      url.pathname.startsWith('/_serverFn/') &&
+      request.method === 'POST' &&
+      !/^(application\/json|multipart\/form-data)\b/i.test(request.headers.get('content-type') ?? '')
+    ) {
+      return jsonError(415, 'Unsupported media type')
     }
+    const bounded = await boundedRequest(request)
+    if (bounded instanceof Response) return bounded
+    request = bounded
     const remembered = cookieLocaleRedirect({
       pathname: url.pathname,
       search: url.search,

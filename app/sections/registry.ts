@@ -8,12 +8,13 @@ import type { ComponentType } from 'react'
 import type { z } from 'zod'
 import { blogTeaserSchema } from './blog-teaser/schema'
 import { callToActionSchema } from './call-to-action/schema'
-import { formSectionSchema } from './form-placeholder/schema'
+import { formSectionSchema } from './form/schema'
 import { imageWithTextSchema } from './image-with-text/schema'
 import { partnerLogosSchema } from './partner-logos/schema'
 import { pricingPlansSchema } from './pricing-plans/schema'
 import { processStepsSchema } from './process-steps/schema'
 import { servicesGridSchema } from './services-grid/schema'
+import { supportModalTriggerSchema } from './support-modal-trigger/schema'
 import { teamSchema } from './team/schema'
 import { cardsSchema } from './cards/schema'
 import { faqSchema } from './faq/schema'
@@ -27,14 +28,20 @@ export type SectionComponent<T> = ComponentType<{ data: T; headingLevel: 1 | 2 }
 export interface SectionBlock<T extends z.ZodType = z.ZodType> {
   schema: T
   load: () => Promise<SectionComponent<z.infer<T>>>
+  /** Interactive blocks (forms) hydrate with the page wherever they are, so nothing typed or tabbed to is lost. */
+  interactive?: boolean
 }
 
-function block<T extends z.ZodType>(schema: T, load: SectionBlock<T>['load']): SectionBlock<z.ZodType> {
-  return { schema, load: load as SectionBlock<z.ZodType>['load'] }
+function block<T extends z.ZodType>(
+  schema: T,
+  load: SectionBlock<T>['load'],
+  options: { interactive?: boolean } = {},
+): SectionBlock<z.ZodType> {
+  return { schema, load: load as SectionBlock<z.ZodType>['load'], ...options }
 }
 
-function loadFormPlaceholder() {
-  return import('./form-placeholder/form-placeholder').then((module) => module.FormPlaceholder)
+function loadFormSection() {
+  return import('./form/form-section').then((module) => module.FormSection)
 }
 
 export const sectionRegistry: Record<string, SectionBlock> = {
@@ -52,9 +59,12 @@ export const sectionRegistry: Record<string, SectionBlock> = {
   pricing_plans: block(pricingPlansSchema, () => import('./pricing-plans/pricing-plans').then((module) => module.PricingPlans)),
   partner_logos: block(partnerLogosSchema, () => import('./partner-logos/partner-logos').then((module) => module.PartnerLogos)),
   blog_teaser: block(blogTeaserSchema, () => import('./blog-teaser/blog-teaser').then((module) => module.BlogTeaser)),
-  // The form engine (its own issue) replaces these placeholders.
-  contact_form: block(formSectionSchema, loadFormPlaceholder),
-  free_consultation_form: block(formSectionSchema, loadFormPlaceholder),
-  support_form: block(formSectionSchema, loadFormPlaceholder),
-  login_form: block(formSectionSchema, loadFormPlaceholder),
+  support_modal_trigger: block(supportModalTriggerSchema, () =>
+    import('./support-modal-trigger/support-modal-trigger').then((module) => module.SupportModalTrigger),
+  ),
+  // Forms: the page's form definition by id, through the form engine (app/forms).
+  contact_form: block(formSectionSchema, loadFormSection, { interactive: true }),
+  free_consultation_form: block(formSectionSchema, loadFormSection, { interactive: true }),
+  support_form: block(formSectionSchema, loadFormSection, { interactive: true }),
+  login_form: block(formSectionSchema, loadFormSection, { interactive: true }),
 }

@@ -45,7 +45,7 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
         const props: Props = { data: parsed.data, headingLevel: firstIsTitle && index === 0 ? 1 : 2 }
         const id = `section-${index}-${section.key}`
         const rendered =
-          index < EAGER_SECTIONS ? (
+          index < EAGER_SECTIONS || entry.interactive ? (
             <div id={id} data-section={section.layout}>
               <EagerSection layout={section.layout} entry={entry} props={props} />
             </div>
@@ -53,7 +53,11 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
             <DeferredSection id={id} layout={section.layout} entry={entry} props={props} />
           )
         // Blocks opt in to scroll animations with `animate: true` in their data.
-        return section.data.animate === true ? <Reveal key={section.key}>{rendered}</Reveal> : <Fragment key={section.key}>{rendered}</Fragment>
+        return section.data.animate === true ? (
+          <Reveal key={section.key}>{rendered}</Reveal>
+        ) : (
+          <Fragment key={section.key}>{rendered}</Fragment>
+        )
       })}
     </>
   )
@@ -110,7 +114,9 @@ function DeferredSection({ id, layout, entry, props }: { id: string; layout: str
   }, [keepServerMarkup, entry])
 
   if (keepServerMarkup) {
-    return <div ref={ref} id={id} data-section={layout} data-deferred="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+    return (
+      <div ref={ref} id={id} data-section={layout} data-deferred="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+    )
   }
   const Component = Loaded ?? lazyComponent(layout, entry)
   return (

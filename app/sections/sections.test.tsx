@@ -24,14 +24,22 @@ describe('section blocks', () => {
 
   it('faq: an accordion with FAQPage JSON-LD that CMS text cannot break out of', () => {
     const data = sanitizeSectionData({
-      items: [{ question: 'Is it </script><script>alert(1)</script> safe?', answer_html: '<p>Yes<script>alert(2)</script><img src=x onerror=alert(3)></p>' }],
+      items: [
+        {
+          question: 'Is it </script><script>alert(1)</script> safe?',
+          answer_html: '<p>Yes<script>alert(2)</script><img src=x onerror=alert(3)></p>',
+        },
+      ],
     })
     const { container } = render(<Faq data={{ items: data.items as Array<{ question: string; answer_html: string }> }} headingLevel={2} />)
     const button = screen.getByRole('button', { name: /Is it/ })
     expect(button.getAttribute('aria-expanded')).toBe('false')
     const script = container.querySelector('script[type="application/ld+json"]')
     expect(script?.textContent).not.toContain('</script>')
-    const json = JSON.parse(script?.textContent ?? '{}') as { '@type': string; mainEntity: Array<{ name: string; acceptedAnswer: { text: string } }> }
+    const json = JSON.parse(script?.textContent ?? '{}') as {
+      '@type': string
+      mainEntity: Array<{ name: string; acceptedAnswer: { text: string } }>
+    }
     expect(json['@type']).toBe('FAQPage')
     expect(json.mainEntity[0]?.name).toContain('</script>')
     expect(json.mainEntity[0]?.acceptedAnswer.text).toBe('Yes')
@@ -81,14 +89,15 @@ describe('RenderSections', () => {
 })
 
 describe('more section blocks', () => {
-  it('services grid, process steps, pricing plans, team, partner logos, image with text and form placeholder render their data', async () => {
+  it('services grid, process steps, pricing plans, team, partner logos, image with text and the support-modal trigger render their data', async () => {
     const { ServicesGrid } = await import('./services-grid/services-grid')
     const { ProcessSteps } = await import('./process-steps/process-steps')
     const { PricingPlans } = await import('./pricing-plans/pricing-plans')
     const { Team } = await import('./team/team')
     const { PartnerLogos } = await import('./partner-logos/partner-logos')
     const { ImageWithText } = await import('./image-with-text/image-with-text')
-    const { FormPlaceholder } = await import('./form-placeholder/form-placeholder')
+    const { SupportModalTrigger } = await import('./support-modal-trigger/support-modal-trigger')
+    const { ShellProvider } = await import('../components/shell/shell-state')
     const { teamSchema } = await import('./team/schema')
     const { partnerLogosSchema } = await import('./partner-logos/schema')
     const { imageWithTextSchema } = await import('./image-with-text/schema')
@@ -97,14 +106,40 @@ describe('more section blocks', () => {
       <>
         <ServicesGrid data={{ heading: 'Included', services: [{ title: 'Help desk', text: 'Unlimited' }] }} headingLevel={2} />
         <ProcessSteps data={{ steps: [{ title: 'Audit', text: 'Week one' }] }} headingLevel={2} />
-        <PricingPlans data={pricingPlansSchema.parse({ plans: [{ name: 'Complete', price: '£49', features: ['On-site'], highlighted: true, cta: { label: 'Quote', url: 'https://example.org/quote' } }] })} headingLevel={2} />
+        <PricingPlans
+          data={pricingPlansSchema.parse({
+            plans: [
+              {
+                name: 'Complete',
+                price: '£49',
+                features: ['On-site'],
+                highlighted: true,
+                cta: { label: 'Quote', url: 'https://example.org/quote' },
+              },
+            ],
+          })}
+          headingLevel={2}
+        />
         <Team data={teamSchema.parse({ members: [{ name: 'Priya', role: 'Lead' }] })} headingLevel={2} />
-        <PartnerLogos data={partnerLogosSchema.parse({ logos: [{ name: 'Dell', logo: { url: '/dell.svg', width: 128, height: 48 } }] })} headingLevel={2} />
-        <ImageWithText data={imageWithTextSchema.parse({ heading: 'Known by name', body_html: '<p>Body</p>', image: { url: '/a.svg', width: 1200, height: 800 } })} headingLevel={2} />
-        <FormPlaceholder data={{ form_id: '1', heading: 'Send us a message' }} headingLevel={2} />
+        <PartnerLogos
+          data={partnerLogosSchema.parse({ logos: [{ name: 'Dell', logo: { url: '/dell.svg', width: 128, height: 48 } }] })}
+          headingLevel={2}
+        />
+        <ImageWithText
+          data={imageWithTextSchema.parse({
+            heading: 'Known by name',
+            body_html: '<p>Body</p>',
+            image: { url: '/a.svg', width: 1200, height: 800 },
+          })}
+          headingLevel={2}
+        />
+        <ShellProvider>
+          <SupportModalTrigger data={{ heading: 'Something broken?', button_label: 'Send us a message' }} headingLevel={2} />
+        </ShellProvider>
       </>,
     )
-    for (const text of ['Help desk', 'Audit', '£49', 'On-site', 'Priya', 'Known by name', 'Send us a message']) expect(screen.getAllByText(text).length).toBeGreaterThan(0)
+    for (const text of ['Help desk', 'Audit', '£49', 'On-site', 'Priya', 'Known by name', 'Something broken?', 'Send us a message'])
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0)
     expect(screen.getByRole('heading', { level: 3, name: 'Help desk' })).toBeTruthy()
   })
 

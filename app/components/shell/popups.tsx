@@ -4,7 +4,7 @@
  * popup list adds it when fetched and removes it when closed.
  */
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { popupIdFromHref } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
@@ -31,6 +31,9 @@ export function usePopupLinkHandler() {
     return () => document.removeEventListener('click', popupLinkHandler)
   }, [openPopup])
 }
+
+/** The form engine loads only when a popup carries a form. */
+const DefinedForms = lazy(() => import('../../forms/defined-form'))
 
 export function PopupHost() {
   const { popups, closePopup } = useShell()
@@ -63,6 +66,11 @@ function PopupDialog({ popup, onClose }: { popup: OpenPopup; onClose: () => void
           </p>
         )}
         {query.data && <div className="cms-html mt-4" dangerouslySetInnerHTML={{ __html: query.data.contentHtml }} />}
+        {query.data && Object.keys(query.data.forms).length > 0 && (
+          <Suspense fallback={<p className="mt-4 text-ink-muted">{m.loading()}…</p>}>
+            <DefinedForms forms={query.data.forms} source={{ kind: 'popup', id: popup.id }} />
+          </Suspense>
+        )}
       </Dialog>
     </Modal>
   )

@@ -1,19 +1,30 @@
 /**
- * SPEC §2: the top menu's support links open the support modal, which holds the support
- * form section. The form engine renders the form in its own issue; until then the
- * modal shows the form's title and how to reach the help desk right away.
+ * SPEC §2: the top menu's support links (and the support-modal trigger block) open the
+ * support modal, which holds the support form. The form comes from the backend's
+ * `support` popup (its shortcode_data), fetched when the modal first opens; urgent
+ * problems get the phone number straight away.
  */
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
+import { isLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
+import { getLocale } from '../../paraglide/runtime'
+import { popupQueryOptions } from '../../server/content.functions'
 import type { SiteOptions } from '../../server/content/types'
 import { PhoneIcon } from '../icons'
 import { Dialog } from '../ui/Dialog'
 import { Modal } from '../ui/Modal'
 import { useShell } from './shell-state'
 
+const DefinedForms = lazy(() => import('../../forms/defined-form'))
+
+/** The backend popup that carries the support form. */
+export const SUPPORT_POPUP_ID = 'support'
+
 export function SupportModal({ options }: { options: SiteOptions }) {
   const { supportOpen, setSupportOpen } = useShell()
   return (
-    <Modal isOpen={supportOpen} onOpenChange={setSupportOpen}>
+    <Modal isOpen={supportOpen} onOpenChange={setSupportOpen} className="max-w-2xl">
       <Dialog title={m.support_title()} closeLabel={m.close()}>
         <p className="mt-3 text-ink-soft">{m.support_intro()}</p>
         {options.phone && (
@@ -27,11 +38,33 @@ export function SupportModal({ options }: { options: SiteOptions }) {
             </span>
           </p>
         )}
-        <section aria-label={m.support_form_title()} className="mt-6 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-5" data-section="support_form">
-          <h3 className="font-bold text-ink">{m.support_form_title()}</h3>
-          <p className="mt-1 text-sm text-ink-muted">{m.form_placeholder({ title: m.support_form_title() })}</p>
-        </section>
+        <SupportForm />
       </Dialog>
     </Modal>
+  )
+}
+
+function SupportForm() {
+  const current = getLocale()
+  const locale = isLocale(current) ? current : 'en'
+  const query = useQuery({ ...popupQueryOptions({ locale, id: SUPPORT_POPUP_ID }), retry: false })
+  return (
+    <section aria-label={m.support_form_title()} className="mt-6 border-t border-slate-200 pt-6" data-section="support_form">
+      {query.isPending && (
+        <p role="status" className="text-ink-muted">
+          {m.loading()}…
+        </p>
+      )}
+      {(query.isError || (query.data && Object.keys(query.data.forms).length === 0)) && (
+        <p role="alert" className="rounded-xl bg-slate-50 p-4 text-ink-soft">
+          {m.form_unavailable()}
+        </p>
+      )}
+      {query.data && Object.keys(query.data.forms).length > 0 && (
+        <Suspense fallback={<p className="text-ink-muted">{m.loading()}…</p>}>
+          <DefinedForms forms={query.data.forms} source={{ kind: 'popup', id: SUPPORT_POPUP_ID }} />
+        </Suspense>
+      )}
+    </section>
   )
 }

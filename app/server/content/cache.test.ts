@@ -17,6 +17,8 @@ function fakeSource(getPage: ContentSource['getPage']): ContentSource {
     getTagId: async () => null,
     getSitemapEntries: async () => [],
     postComment: async () => ({ ok: true }),
+    submitForm: async () => ({ kind: 'unavailable' }),
+    userRequest: async () => ({ ok: false, status: 0, message: '' }),
   }
 }
 

@@ -50,6 +50,37 @@ export interface PostsQuery {
   perPage?: number
 }
 
+/** SPEC §7: POST {api}/api/gf/v2/forms/{id}/submissions, multipart with `input_{fieldId}` keys. */
+export interface SubmissionInput {
+  formId: string
+  locale: Locale
+  entries: Array<[string, string | Blob, string?]>
+  visitorIp: string | null
+  sourceUrl: string
+}
+
+export type SubmissionOutcome =
+  | { kind: 'valid'; confirmationHtml: string }
+  | { kind: 'invalid'; messages: Record<string, string> }
+  /** A 4xx other than validation (unknown form, too large): the backend's message. */
+  | { kind: 'rejected'; status: number; message: string }
+  | { kind: 'unavailable' }
+
+/** SPEC §7: POST {apiUrl}/api/user/{action}. */
+export type UserAction = 'login' | 'register' | 'forgot' | 'reset-password'
+
+export interface UserRequest {
+  action: UserAction
+  locale: Locale
+  fields: Record<string, string>
+  query?: Record<string, string>
+  visitorIp: string | null
+}
+
+export type UserOutcome =
+  | { ok: true; message: string; token: string | null; user: { id: string; name: string; email: string } | null }
+  | { ok: false; status: number; message: string }
+
 export interface ContentSource {
   /** Throws ContentNotFoundError or ContentUnavailableError. */
   getPage(query: PageQuery): Promise<PageData>
@@ -63,6 +94,10 @@ export interface ContentSource {
   getTagId(slug: string, locale: Locale): Promise<string | null>
   /** SPEC §7: POST {api}/wp-comments-post.php, read as WordPress answers it. */
   postComment(comment: CommentInput): Promise<CommentOutcome>
+  /** Never throws: an unreachable backend is `unavailable`. */
+  submitForm(input: SubmissionInput): Promise<SubmissionOutcome>
+  /** Never throws: an unreachable backend answers status 0 with an empty message. */
+  userRequest(request: UserRequest): Promise<UserOutcome>
   /** Every public page and post of a locale, for the sitemap. Throws ContentUnavailableError. */
   getSitemapEntries(locale: Locale): Promise<SitemapEntry[]>
 }

@@ -6,7 +6,17 @@
 import type { z } from 'zod'
 import type { Locale } from '../../../app.config'
 import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from './reshape'
-import { ContentNotFoundError, ContentUnavailableError, type CommentInput, type ContentSource, type PageQuery, type PostsQuery } from './source'
+import { sanitizeCmsHtml } from './sanitize'
+import {
+  ContentNotFoundError,
+  ContentUnavailableError,
+  type CommentInput,
+  type ContentSource,
+  type PageQuery,
+  type PostsQuery,
+  type SubmissionInput,
+  type UserRequest,
+} from './source'
 import {
   wireBaseResponse,
   wireErrorResponse,
@@ -16,6 +26,10 @@ import {
   wireSitemapResponse,
   wireTagsResponse,
 } from './wire'
+import { wireSubmissionResponse, wireUserResponse } from './wire-forms'
+
+/** Uploads of a few megabytes need longer than a page read. */
+const UPLOAD_TIMEOUT_MS = 30_000
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
@@ -181,7 +195,10 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
           method: 'POST',
           body: form,
           redirect: 'manual',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(comment.visitorIp ? { 'x-forwarded-for': comment.visitorIp } : {}) },
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            ...(comment.visitorIp ? { 'x-forwarded-for': comment.visitorIp } : {}),
+          },
           signal: AbortSignal.timeout(options.timeoutMs),
         })
       } catch {
@@ -199,6 +216,77 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       if (/type your comment/i.test(text)) return { ok: false, reason: 'empty' }
       if (/too long/i.test(text)) return { ok: false, reason: 'too-long' }
       return { ok: false, reason: 'required' }
+    },
+
+    async submitForm(input: SubmissionInput) {
+      const target = url(`/api/gf/v2/forms/${encodeURIComponent(input.formId)}/submissions`, { locale: input.locale })
+      const body = new FormData()
+      for (const [key, value, fileName] of input.entries) {
+        if (typeof value === 'string') body.append(key, value)
+        else body.append(key, value, fileName)
+      }
+      let response: Response
+      try {
+        response = await doFetch(target, {
+          method: 'POST',
+          body,
+          headers: {
+            accept: 'application/json',
+            ...(input.visitorIp ? { 'x-forwarded-for': input.visitorIp } : {}),
+            ...(input.sourceUrl ? { referer: input.sourceUrl } : {}),
+          },
+          signal: AbortSignal.timeout(Math.max(options.timeoutMs, UPLOAD_TIMEOUT_MS)),
+        })
+      } catch {
+        report(new ContentUnavailableError('unreachable', `POST ${target}`))
+        return { kind: 'unavailable' }
+      }
+      if (response.status >= 500) {
+        await response.body?.cancel()
+        report(new ContentUnavailableError('status', `POST ${target} answered ${response.status}`))
+        return { kind: 'unavailable' }
+      }
+      const json: unknown = await response.json().catch(() => null)
+      const parsed = wireSubmissionResponse.safeParse(json)
+      if (parsed.success) {
+        const answer = parsed.data
+        if (answer.is_valid === true) return { kind: 'valid', confirmationHtml: sanitizeCmsHtml(answer.confirmation_message ?? '') }
+        return { kind: 'invalid', messages: answer.validation_messages ?? {} }
+      }
+      const error = wireErrorResponse.safeParse(json)
+      if (response.status >= 400 && error.success) return { kind: 'rejected', status: response.status, message: error.data.message }
+      report(new ContentUnavailableError('invalid', `POST ${target} answered ${response.status} outside the contract`))
+      return { kind: 'unavailable' }
+    },
+
+    async userRequest(request: UserRequest) {
+      const target = url(`/api/user/${request.action}`, { ...request.query, locale: request.locale })
+      let response: Response
+      try {
+        response = await doFetch(target, {
+          method: 'POST',
+          body: JSON.stringify(request.fields),
+          headers: {
+            accept: 'application/json',
+            'content-type': 'application/json',
+            ...(request.visitorIp ? { 'x-forwarded-for': request.visitorIp } : {}),
+          },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        })
+      } catch {
+        report(new ContentUnavailableError('unreachable', `POST ${target}`))
+        return { ok: false, status: 0, message: '' }
+      }
+      const json: unknown = await response.json().catch(() => null)
+      const parsed = wireUserResponse.safeParse(json)
+      if (response.status >= 500 || !parsed.success) {
+        report(new ContentUnavailableError(parsed.success ? 'status' : 'invalid', `POST ${target} answered ${response.status}`))
+        return { ok: false, status: 0, message: '' }
+      }
+      const answer = parsed.data
+      if (response.status >= 400) return { ok: false, status: response.status, message: answer.message }
+      const user = answer.user ? { id: String(answer.user.id), name: answer.user.name, email: answer.user.email } : null
+      return { ok: true, message: answer.message, token: answer.token ?? null, user }
     },
 
     async getSitemapEntries(locale: Locale) {

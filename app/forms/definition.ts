@@ -1,0 +1,168 @@
+/**
+ * SPEC §3: a form definition (shortcode data by id) and its fields, as the form engine
+ * uses them. `parseFormDefinition` reads the plain JSON a page or popup carries (already
+ * bounded by the wire schema at the content boundary) into this model; anything it
+ * cannot use makes the form unavailable rather than half-rendered.
+ */
+import { wireFormDefinition } from '../server/content/wire'
+import { parseConditionalLogic, type ConditionalLogic } from './conditional-logic'
+
+/** How a field is rendered and validated: `fieldType` (date, select, booleancheckbox, file) wins over `type`. */
+export type FieldKind =
+  'text' | 'email' | 'name' | 'phone' | 'textarea' | 'password' | 'hidden' | 'page' | 'date' | 'select' | 'checkbox' | 'checkboxes' | 'file'
+
+export interface FormFieldOption {
+  label: string
+  value: string
+}
+
+export interface FormField {
+  id: string
+  /** The form value's key, and the submission's: `input_{id}`. */
+  key: string
+  /** The backend's field name (account forms send these: email, password…). */
+  name: string
+  label: string
+  kind: FieldKind
+  placeholder: string
+  description: string
+  required: boolean
+  readOnly: boolean
+  /** `visibility: hidden` (Gravity Forms' administrative fields) is not rendered but still sent. */
+  visible: boolean
+  cssClass: string
+  pageNumber: number
+  logic: ConditionalLogic | null
+  options: FormFieldOption[]
+  errorMessage: string | null
+  /** Gravity Forms' default value: what a read-only field shows and sends. */
+  defaultValue: string
+}
+
+/** SPEC §5: the form type is chosen by api_url. */
+export type FormType = 'login' | 'register' | 'recover' | 'reset' | 'standard'
+
+export interface FormDefinition {
+  id: string
+  title: string
+  cssClass: string
+  type: FormType
+  buttonText: string
+  fields: FormField[]
+  /** Step titles of a multi-step form (pagination type steps), else empty. */
+  steps: string[]
+  minimumDate: string | null
+  maximumDate: string | null
+}
+
+const inputKey = (id: string) => `input_${id.replace(/\D/g, '')}`
+
+function kindOf(type: string, fieldType: string | undefined, options: FormFieldOption[]): FieldKind | null {
+  switch (fieldType) {
+    case 'date':
+    case 'select':
+    case 'file':
+      return fieldType
+    case 'booleancheckbox':
+      return options.length > 1 ? 'checkboxes' : 'checkbox'
+  }
+  switch (type) {
+    case 'text':
+    case 'email':
+    case 'name':
+    case 'phone':
+    case 'textarea':
+    case 'password':
+    case 'hidden':
+    case 'page':
+      return type
+    case 'date':
+    case 'select':
+    case 'fileupload':
+      return type === 'fileupload' ? 'file' : type
+    case 'checkbox':
+    case 'consent':
+      return options.length > 1 ? 'checkboxes' : 'checkbox'
+  }
+  return null
+}
+
+function formTypeOf(apiUrl: string): FormType {
+  const name =
+    apiUrl
+      .trim()
+      .toLowerCase()
+      .replace(/^\/+|\/+$/g, '')
+      .split('/')
+      .pop() ?? ''
+  if (name === 'login' || name === 'register' || name === 'recover' || name === 'reset') return name
+  if (name === 'forgot') return 'recover'
+  if (name === 'reset-password') return 'reset'
+  return 'standard'
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/
+
+export function parseFormDefinition(raw: unknown, fallbackId = ''): FormDefinition | null {
+  const parsed = wireFormDefinition.safeParse(raw)
+  if (!parsed.success) return null
+  const wire = parsed.data
+  const steps = wire.pagination?.type === 'steps' ? (wire.pagination.pages ?? []) : []
+  const fields: FormField[] = []
+  let pageNumber = 1
+  for (const field of wire.fields) {
+    const options = (field.options ?? []).map((option) => ({ label: option.label, value: option.value }))
+    const kind = kindOf(field.type, field.fieldType, options)
+    if (!kind) continue
+    if (kind === 'page') pageNumber += 1
+    const classes = field.cssClass.split(/\s+/)
+    const id = String(field.id)
+    fields.push({
+      id,
+      key: inputKey(id),
+      name: field.name?.trim() || inputKey(id),
+      label: field.label.trim(),
+      kind,
+      placeholder: field.placeholder?.trim() ?? '',
+      description: typeof field.description === 'string' ? field.description.slice(0, 1000) : '',
+      required: field.isRequired,
+      readOnly: classes.includes('readonly'),
+      visible: field.visibility !== 'hidden' && field.visibility !== 'administrative',
+      cssClass: field.cssClass,
+      pageNumber: kind === 'page' ? pageNumber : (field.pageNumber ?? pageNumber),
+      logic: parseConditionalLogic(field.conditionalLogic),
+      options,
+      errorMessage: field.errorMessage?.trim() || null,
+      defaultValue: typeof field.defaultValue === 'string' ? field.defaultValue.slice(0, 1000) : '',
+    })
+  }
+  const pages = Math.max(1, ...fields.map((field) => field.pageNumber))
+  return {
+    id: String(wire.id ?? fallbackId),
+    title: wire.title.trim(),
+    cssClass: wire.cssClass,
+    type: formTypeOf(wire.api_url),
+    buttonText: wire.button?.text.trim() ?? '',
+    fields,
+    steps: pages > 1 ? Array.from({ length: pages }, (_, index) => steps[index]?.trim() ?? '') : [],
+    minimumDate: wire.minimum_date && isoDate.test(wire.minimum_date) ? wire.minimum_date : null,
+    maximumDate: wire.maximum_date && isoDate.test(wire.maximum_date) ? wire.maximum_date : null,
+  }
+}
+
+/** The fields that hold a value the visitor enters (not page breaks). */
+export const valueFields = (definition: FormDefinition) => definition.fields.filter((field) => field.kind !== 'page')
+
+export const pageCount = (definition: FormDefinition) => Math.max(1, definition.steps.length)
+
+export type FormValue = string | boolean | string[] | File | null
+export type FormValues = Record<string, FormValue>
+
+export function initialValues(definition: FormDefinition): FormValues {
+  const values: FormValues = {}
+  for (const field of valueFields(definition)) {
+    values[field.key] =
+      field.kind === 'checkbox' ? false : field.kind === 'checkboxes' ? [] : field.kind === 'file' ? null : field.defaultValue
+  }
+  return values
+}

@@ -1,0 +1,322 @@
+/**
+ * The form engine's view (SPEC §4 form states and multi-step forms): a definition
+ * becomes a TanStack Form whose answers are checked with the definition's zod schema
+ * before each Next and before submitting, then sent through a server function. Idle,
+ * submitting (button disabled), success (the server's confirmation shown inline, the
+ * form reset) or error (SPEC §8's message, field errors set, focus on the first one).
+ */
+import { useForm, useStore } from '@tanstack/react-form'
+import { useRouter } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useUnsavedChangesPrompt } from '../components/shell/use-unsaved-changes'
+import { Button } from '../components/ui/Button'
+import { m } from '../paraglide/messages'
+import { getLocale } from '../paraglide/runtime'
+import { isLocale } from '../lib/url'
+import { submitAccountForm, submitForm, type FormSource } from '../server/forms.functions'
+import { isFieldShown } from './conditional-logic'
+import { initialValues, pageCount, valueFields, type FormDefinition, type FormField, type FormValue, type FormValues } from './definition'
+import { firstErrorPage } from './errors'
+import { FormFieldView, preloadFieldChunks } from './fields'
+import { validationMessages } from './messages'
+import { localToday, validateFormValues } from './schema'
+import { toSubmissionEntries } from './submission'
+
+const routedLocale = () => {
+  const current = getLocale()
+  return isLocale(current) ? current : 'en'
+}
+
+type Status = { kind: 'idle' } | { kind: 'success'; html: string; text: string } | { kind: 'error'; message: string; general: string[] }
+
+/** Where a redirected account form leaves its message for the next page's form. */
+const FLASH_KEY = 'form-flash'
+
+const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), textarea, select, button, [role="spinbutton"], [tabindex="0"]'
+
+const isHalfWidth = (field: FormField) => /(^|\s)(half|gfield--width-half|gf_left_half|gf_right_half)(\s|$)/.test(field.cssClass)
+
+export function FormView({ definition, source, title }: { definition: FormDefinition; source: FormSource; title?: string }) {
+  const router = useRouter()
+  const formRef = useRef<HTMLFormElement>(null)
+  const statusRef = useRef<HTMLDivElement>(null)
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null)
+  const headingId = useId()
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const [step, setStep] = useState(1)
+  const [focusTarget, setFocusTarget] = useState<'error' | 'status' | 'step' | null>(null)
+  // Until the form has hydrated, what a visitor types would be lost: the server's markup is shown disabled.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => {
+    setHydrated(true)
+    preloadFieldChunks(new Set(definition.fields.map((field) => field.kind)))
+  }, [definition])
+  const steps = pageCount(definition)
+  const lastStep = step === steps
+
+  const form = useForm({
+    defaultValues: initialValues(definition),
+    onSubmit: async ({ value }) => {
+      if (definition.type === 'standard') await sendSubmission(value)
+      else await sendAccountForm(value)
+    },
+  })
+  const values = useStore(form.store, (state) => state.values)
+  const isDirty = useStore(form.store, (state) => state.isDirty)
+  const isSubmitting = useStore(form.store, (state) => state.isSubmitting)
+  useUnsavedChangesPrompt(isDirty && !isSubmitting)
+
+  // A register or reset form that redirected here left its message for this one.
+  useEffect(() => {
+    const flash = sessionStorage.getItem(FLASH_KEY)
+    if (!flash) return
+    sessionStorage.removeItem(FLASH_KEY)
+    setStatus({ kind: 'success', html: '', text: flash })
+  }, [])
+
+  useEffect(() => {
+    if (!focusTarget) return
+    const target = focusTarget
+    setFocusTarget(null)
+    requestAnimationFrame(() => {
+      if (target === 'status') statusRef.current?.focus()
+      else if (target === 'step') stepHeadingRef.current?.focus()
+      else {
+        const first = valueFields(definition).find((field) => errors[field.key])
+        const container = first && formRef.current?.querySelector(`[data-field-key="${first.key}"]`)
+        // The control marked invalid (not, say, a phone field's country picker), else the first one.
+        const input =
+          container?.querySelector<HTMLElement>('[aria-invalid="true"]:not([type="hidden"])') ??
+          container?.querySelector<HTMLElement>(FOCUSABLE)
+        // The label and the message come into view with the input, clear of the sticky header.
+        const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+        ;(container ?? statusRef.current)?.scrollIntoView({ block: 'center', behavior: reduceMotion ? 'auto' : 'smooth' })
+        ;(input ?? statusRef.current)?.focus({ preventScroll: true })
+      }
+    })
+  }, [focusTarget, errors, definition])
+
+  const shownFields = valueFields(definition).filter(
+    (field) => field.kind !== 'hidden' && field.visible && isFieldShown(field.logic, (id) => values[`input_${id}`]),
+  )
+
+  function showErrors(next: Record<string, string>) {
+    setErrors(next)
+    const page = firstErrorPage(definition, next)
+    if (page !== null && page !== step) setStep(page)
+    setFocusTarget('error')
+  }
+
+  async function check(page?: number) {
+    return validateFormValues(definition, form.state.values, { messages: validationMessages(), today: localToday(), page })
+  }
+
+  function succeed(html: string, text: string) {
+    form.reset()
+    setErrors({})
+    setStep(1)
+    setStatus({ kind: 'success', html, text })
+    setFocusTarget('status')
+  }
+
+  function fail(message: string, fieldErrors: Record<string, string> = {}, general: string[] = []) {
+    setStatus({ kind: 'error', message, general })
+    if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors)
+    else {
+      setErrors({})
+      setFocusTarget('status')
+    }
+  }
+
+  async function sendSubmission(value: FormValues) {
+    const data = new FormData()
+    for (const [key, entry] of toSubmissionEntries(definition, value)) data.append(key, entry)
+    data.append('_formId', definition.id)
+    data.append('_locale', routedLocale())
+    data.append('_source', JSON.stringify(source))
+    data.append('_referrer', document.referrer)
+    data.append('_pageUrl', window.location.href)
+    try {
+      const result = await submitForm({ data })
+      if (result.status === 'success') succeed(result.confirmationHtml, '')
+      else if (result.status === 'invalid') fail(result.message, result.fieldErrors, result.general)
+      else fail(result.message)
+    } catch {
+      fail(m.form_error_unavailable())
+    }
+  }
+
+  async function sendAccountForm(value: FormValues) {
+    const strings = Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, typeof entry === 'string' ? entry : '']))
+    const query = new URLSearchParams(window.location.search)
+    try {
+      const result = await submitAccountForm({
+        data: {
+          formId: definition.id,
+          locale: routedLocale(),
+          source,
+          values: strings,
+          userId: query.get('userId') ?? undefined,
+          passToken: query.get('passToken') ?? undefined,
+        },
+      })
+      if (result.status === 'success') {
+        if (result.redirectTo) {
+          form.reset()
+          sessionStorage.setItem(FLASH_KEY, result.message)
+          await router.navigate({ href: result.redirectTo })
+        } else succeed('', result.message)
+      } else if (result.status === 'invalid') {
+        // SPEC §5: when the passwords differ, the message is shown and the form reset.
+        if (result.reset) form.reset()
+        fail(result.message, result.fieldErrors)
+      } else fail(result.message)
+    } catch {
+      fail(m.form_error_unavailable())
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    if (isSubmitting) return
+    if (!lastStep) return goNext()
+    const found = await check()
+    if (Object.keys(found).length > 0) {
+      setStatus({ kind: 'idle' })
+      return showErrors(found)
+    }
+    if (definition.type === 'reset') {
+      const password = valueFields(definition).find((field) => field.name === 'password')
+      const repeat = valueFields(definition).find((field) => field.name === 'passwordRepeat')
+      if (password && repeat && form.state.values[password.key] !== form.state.values[repeat.key]) {
+        form.reset()
+        return fail(m.form_passwords_match())
+      }
+    }
+    setErrors({})
+    await form.handleSubmit()
+  }
+
+  async function goNext() {
+    const found = await check(step)
+    if (Object.keys(found).length > 0) return showErrors(found)
+    setErrors({})
+    setStep(step + 1)
+    setFocusTarget('step')
+  }
+
+  function goBack() {
+    setErrors({})
+    setStep(Math.max(1, step - 1))
+    setFocusTarget('step')
+  }
+
+  function change(field: FormField, next: FormValue) {
+    form.setFieldValue(field.key, next)
+    if (status.kind !== 'idle') setStatus({ kind: 'idle' })
+    if (errors[field.key]) {
+      const { [field.key]: _cleared, ...rest } = errors
+      setErrors(rest)
+    }
+  }
+
+  const stepFields = shownFields.filter((field) => steps === 1 || field.pageNumber === step)
+  const stepTitle = definition.steps[step - 1]
+  const hasRequired = shownFields.some((field) => field.required)
+
+  return (
+    <div className={definition.cssClass ? `gform ${definition.cssClass}` : 'gform'} data-form-id={definition.id}>
+      {title && (
+        <h2 id={headingId} className="text-2xl font-black text-ink">
+          {title}
+        </h2>
+      )}
+      <div ref={statusRef} tabIndex={-1} className="outline-none" aria-live="polite" role="status">
+        {status.kind === 'success' && (
+          <div className="mt-4 rounded-xl bg-emerald-50 p-4 text-emerald-900" data-form-status="success">
+            {status.html ? (
+              <div className="cms-html font-bold" dangerouslySetInnerHTML={{ __html: status.html }} />
+            ) : (
+              <p className="font-bold">{status.text}</p>
+            )}
+          </div>
+        )}
+      </div>
+      {status.kind === 'error' && (
+        <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 font-bold text-danger" data-form-status="error">
+          <p>{status.message}</p>
+          {status.general.map((message) => (
+            <p key={message} className="mt-1 font-normal">
+              {message}
+            </p>
+          ))}
+        </div>
+      )}
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby={title ? headingId : undefined}
+        aria-label={title ? undefined : definition.title || undefined}
+        className="mt-5"
+        aria-busy={hydrated ? undefined : true}
+      >
+        <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
+          {steps > 1 && (
+            <div className="mb-5">
+              <p className="text-sm font-bold text-brand-700" aria-hidden="true">
+                {m.form_step({ current: String(step), total: String(steps) })}
+              </p>
+              <h3 ref={stepHeadingRef} tabIndex={-1} className="mt-1 text-lg font-bold text-ink outline-none">
+                <span className="sr-only">{m.form_step({ current: String(step), total: String(steps) })}: </span>
+                {stepTitle}
+              </h3>
+              <div className="mt-3 flex gap-1.5" aria-hidden="true">
+                {Array.from({ length: steps }, (_, index) => (
+                  <span key={index} className={`h-1.5 flex-1 rounded-full ${index < step ? 'bg-brand-700' : 'bg-slate-200'}`} />
+                ))}
+              </div>
+              <p className="sr-only" aria-live="polite">
+                {m.form_step({ current: String(step), total: String(steps) })}
+                {stepTitle ? `: ${stepTitle}` : ''}
+              </p>
+            </div>
+          )}
+          {hasRequired && <p className="mb-4 text-sm text-ink-muted">{m.form_required_note()}</p>}
+          <div className="grid gap-5 sm:grid-cols-2">
+            {stepFields.map((field) => (
+              <div key={field.key} data-field-key={field.key} className={isHalfWidth(field) ? '' : 'sm:col-span-2'}>
+                <FormFieldView
+                  field={field}
+                  value={values[field.key] ?? null}
+                  error={errors[field.key] ?? null}
+                  onChange={(next) => change(field, next)}
+                  onBlur={() => undefined}
+                  minDate={definition.minimumDate ?? localToday()}
+                  maxDate={definition.maximumDate}
+                />
+              </div>
+            ))}
+          </div>
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            {step > 1 && (
+              <Button type="button" variant="secondary" onPress={goBack} isDisabled={isSubmitting}>
+                {m.form_back()}
+              </Button>
+            )}
+            {lastStep ? (
+              <Button type="submit" variant="primary" isDisabled={isSubmitting}>
+                {isSubmitting ? m.form_submitting() : definition.buttonText || m.form_submit()}
+              </Button>
+            ) : (
+              <Button type="submit" variant="primary">
+                {m.form_next()}
+              </Button>
+            )}
+          </div>
+        </fieldset>
+      </form>
+    </div>
+  )
+}

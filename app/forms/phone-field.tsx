@@ -1,0 +1,82 @@
+/** The phone field (SPEC §5: default country GB), in its own chunk with its numbering plan data. */
+import { useId, useState } from 'react'
+import PhoneInput, { getCountries, getCountryCallingCode, type Country } from 'react-phone-number-input/input'
+import countryNamesDe from 'react-phone-number-input/locale/de.json'
+import countryNamesEn from 'react-phone-number-input/locale/en.json'
+import { siteConfig } from '../../app.config'
+import { ChevronDownIcon } from '../components/icons'
+import { m } from '../paraglide/messages'
+import { getLocale } from '../paraglide/runtime'
+import { descriptionClass, errorClass, inputClass, labelClass, text, type FieldProps } from './fields'
+
+const countryNames = () => (getLocale() === 'de' ? countryNamesDe : countryNamesEn) as Record<string, string>
+
+/** SPEC §5: phone fields default to GB; the visitor can pick another country. */
+export default function PhoneField({ field, value, error, onChange, onBlur }: FieldProps) {
+  const id = useId()
+  const [country, setCountry] = useState<Country>(siteConfig.forms.defaultPhoneCountry)
+  const names = countryNames()
+  const countries = getCountries().sort((a, b) => (names[a] ?? a).localeCompare(names[b] ?? b))
+  const describedBy = [field.description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="flex flex-col gap-1" data-invalid={error ? true : undefined}>
+      <label htmlFor={`${id}-input`} className={labelClass}>
+        {field.label}
+        {field.required && (
+          <span aria-hidden="true" className="text-danger">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <div className="flex gap-2">
+        {/* A native select for the country (keyboard and screen readers know it), shown compactly as "GB +44". */}
+        <div className="relative shrink-0 rounded-xl border-2 border-slate-300 bg-white focus-within:border-brand-600 focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-brand-600">
+          <span aria-hidden="true" className="flex h-full items-center gap-1 px-3 font-bold text-ink">
+            {`${country} +${getCountryCallingCode(country)}`}
+            <ChevronDownIcon size={16} className="text-ink-muted" />
+          </span>
+          <select
+            aria-label={m.form_phone_country()}
+            value={country}
+            disabled={field.readOnly}
+            onChange={(event) => setCountry(event.target.value as Country)}
+            className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
+          >
+            {countries.map((code) => (
+              <option key={code} value={code}>
+                {`${names[code] ?? code} (+${getCountryCallingCode(code)})`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <PhoneInput
+          id={`${id}-input`}
+          name={field.key}
+          defaultCountry={country}
+          value={text(value) || undefined}
+          onChange={(next) => onChange(next ?? '')}
+          onBlur={onBlur}
+          readOnly={field.readOnly}
+          required={field.required}
+          aria-required={field.required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          autoComplete="tel"
+          placeholder={field.placeholder || undefined}
+          className={`${inputClass} min-w-0 flex-1`}
+        />
+      </div>
+      {field.description && (
+        <p id={`${id}-description`} className={descriptionClass}>
+          {field.description}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={errorClass}>
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

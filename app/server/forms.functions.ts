@@ -1,0 +1,227 @@
+/**
+ * SPEC §7: form submissions and the account calls, through server functions. The
+ * browser never calls the backend (or a CDN trace endpoint) itself: the server reads the
+ * form's definition from the backend, validates the answers with the same schema the
+ * browser used, adds the hidden-field string from the request, and proxies.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import {
+  getRequestHeader,
+  getRequestIP,
+  getRequestProtocol,
+  setCookie,
+  setResponseHeader,
+  setResponseStatus,
+} from '@tanstack/react-start/server'
+import { z } from 'zod'
+import { routedLocales, siteConfig, type Locale } from '../../app.config'
+import { parseFormDefinition, valueFields, type FormDefinition } from '../forms/definition'
+import { mapServerErrors } from '../forms/errors'
+import { hiddenFieldString, visitorContext, visitorIp } from '../forms/hidden-field'
+import { validationMessages } from '../forms/messages'
+import { validateFormValues } from '../forms/schema'
+import { fromSubmissionEntries, toSubmissionEntries } from '../forms/submission'
+import { localizePath, pageNameForPath, stripLocale } from '../lib/url'
+import { m } from '../paraglide/messages'
+import { getContentSource } from './content/index.server'
+import { env } from './env.server'
+
+const formSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('page'), path: z.string().max(500) }),
+  z.object({ kind: z.literal('popup'), id: z.string().regex(/^[a-z0-9-]{1,100}$/) }),
+])
+export type FormSource = z.infer<typeof formSource>
+
+const submissionMeta = z.object({
+  formId: z.string().regex(/^\d{1,20}$/),
+  locale: z.enum(routedLocales),
+  source: z
+    .string()
+    .max(600)
+    .transform((value, ctx) => {
+      try {
+        return formSource.parse(JSON.parse(value))
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'source' })
+        return z.NEVER
+      }
+    }),
+  referrer: z.string().max(2000).default(''),
+  pageUrl: z.string().max(2000).default(''),
+})
+
+export type SubmissionResult =
+  | { status: 'success'; confirmationHtml: string }
+  | { status: 'invalid'; message: string; fieldErrors: Record<string, string>; general: string[] }
+  | { status: 'error'; message: string }
+
+/** The form's definition as the backend has it now (the browser's copy is never trusted), and the site's public origin. */
+async function loadDefinition(
+  locale: Locale,
+  source: FormSource,
+  formId: string,
+): Promise<{ definition: FormDefinition; siteUrl: string | null } | null> {
+  try {
+    const content = getContentSource()
+    if (source.kind === 'popup') {
+      const definition = parseFormDefinition((await content.getPopup(source.id, locale)).forms[formId], formId)
+      return definition && { definition, siteUrl: null }
+    }
+    const data = await content.getPage({ locale, pageName: pageNameForPath(stripLocale(source.path).path) })
+    const definition = parseFormDefinition(data.page.forms[formId], formId)
+    return definition && { definition, siteUrl: data.options.siteUrl }
+  } catch {
+    return null
+  }
+}
+
+const header = (name: string) => getRequestHeader(name)
+
+/** Yesterday in UTC: a visitor west of Greenwich may still be on the day before. */
+const serverToday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+
+function noStore() {
+  setResponseHeader('cache-control', 'private, no-store')
+}
+
+export const submitForm = createServerFn({ method: 'POST' })
+  .validator((data: unknown) => {
+    if (!(data instanceof FormData)) throw new Error('Expected form data')
+    return data
+  })
+  .handler(async ({ data }): Promise<SubmissionResult> => {
+    noStore()
+    const meta = submissionMeta.safeParse({
+      formId: data.get('_formId'),
+      locale: data.get('_locale'),
+      source: data.get('_source'),
+      referrer: data.get('_referrer') ?? undefined,
+      pageUrl: data.get('_pageUrl') ?? undefined,
+    })
+    // Only a hand-made request lacks these: a clear 400, as for a key the form does not have.
+    if (!meta.success) {
+      setResponseStatus(400)
+      return { status: 'error', message: m.form_submit_error() }
+    }
+    const { formId, locale, source, referrer, pageUrl } = meta.data
+    const failed = { status: 'error', message: m.form_submit_error({}, { locale }) } as const
+    const definition = (await loadDefinition(locale, source, formId))?.definition
+    if (!definition || definition.type !== 'standard') return failed
+
+    const { values, unknown } = fromSubmissionEntries(definition, data.entries())
+    if (unknown.length > 0) {
+      setResponseStatus(400)
+      return failed
+    }
+    const fieldErrors = await validateFormValues(definition, values, { messages: validationMessages(locale), today: serverToday() })
+    if (Object.keys(fieldErrors).length > 0)
+      return { status: 'invalid', message: m.form_submit_error({}, { locale }), fieldErrors, general: [] }
+
+    const socketIp = getRequestIP() ?? null
+    const hidden = hiddenFieldString(visitorContext(header, socketIp, referrer))
+    const entries: Array<[string, string | Blob, string?]> = toSubmissionEntries(definition, values).map(([key, value]) =>
+      typeof value === 'string' ? [key, value] : [key, value, value.name],
+    )
+    for (const field of valueFields(definition)) {
+      if (field.kind === 'hidden') entries.push([field.key, hidden])
+    }
+    const outcome = await getContentSource().submitForm({
+      formId,
+      locale,
+      entries,
+      visitorIp: visitorIp(header, socketIp) || null,
+      sourceUrl: pageUrl,
+    })
+    switch (outcome.kind) {
+      case 'valid':
+        return { status: 'success', confirmationHtml: outcome.confirmationHtml }
+      case 'invalid': {
+        const mapped = mapServerErrors(definition, outcome.messages)
+        return { status: 'invalid', message: m.form_submit_error({}, { locale }), fieldErrors: mapped.fields, general: mapped.general }
+      }
+      case 'rejected':
+        return { status: 'error', message: outcome.message || failed.message }
+      case 'unavailable':
+        return { status: 'error', message: m.form_error_unavailable({}, { locale }) }
+    }
+  })
+
+const accountInput = z.object({
+  formId: z.string().regex(/^\d{1,20}$/),
+  locale: z.enum(routedLocales),
+  source: formSource,
+  values: z.record(z.string().regex(/^input_\d{1,20}$/), z.string().max(10_000)),
+  /** SPEC §7: reset-password takes userId and passToken from the page's query. */
+  userId: z.string().max(40).optional(),
+  passToken: z.string().max(200).optional(),
+})
+
+export type AccountResult =
+  | { status: 'success'; message: string; redirectTo: string | null }
+  | { status: 'invalid'; message: string; fieldErrors: Record<string, string>; reset: boolean }
+  | { status: 'error'; message: string }
+
+const actionFor = { login: 'login', register: 'register', recover: 'forgot', reset: 'reset-password' } as const
+
+/** The backend names its fields (email, password…); an account form's field `name` says which is which. */
+function namedValues(definition: FormDefinition, values: Record<string, string>) {
+  const named: Record<string, string> = {}
+  for (const field of valueFields(definition)) {
+    if (field.kind === 'page') continue
+    named[field.name] = values[field.key] ?? ''
+  }
+  return named
+}
+
+export const submitAccountForm = createServerFn({ method: 'POST' })
+  .validator(accountInput)
+  .handler(async ({ data }): Promise<AccountResult> => {
+    noStore()
+    const { locale } = data
+    const failed = { status: 'error', message: m.form_submit_error({}, { locale }) } as const
+    const loaded = await loadDefinition(locale, data.source, data.formId)
+    if (!loaded) return failed
+    const { definition } = loaded
+    const type = definition.type
+    if (type === 'standard') return failed
+    const fieldErrors = await validateFormValues(definition, data.values, { messages: validationMessages(locale), today: serverToday() })
+    if (Object.keys(fieldErrors).length > 0)
+      return { status: 'invalid', message: m.form_submit_error({}, { locale }), fieldErrors, reset: false }
+
+    const fields = namedValues(definition, data.values)
+    if (definition.type === 'reset' && fields.password !== fields.passwordRepeat) {
+      return { status: 'invalid', message: m.form_passwords_match({}, { locale }), fieldErrors: {}, reset: true }
+    }
+    // Never the request's Host or Origin: a forged one would send the reset link elsewhere.
+    const siteUrl = env.SITE_URL ?? loaded.siteUrl ?? 'http://localhost'
+    if (definition.type === 'recover') {
+      fields.subject = siteConfig.forms.passwordResetSubject
+      // SPEC §7 `nuxtURL`: where the emailed link points, in the visitor's language.
+      fields.nuxtURL = new URL(localizePath('/', locale), siteUrl).href.replace(/\/$/, '')
+    }
+    const query = definition.type === 'reset' ? { userId: data.userId ?? '', passToken: data.passToken ?? '' } : undefined
+    const outcome = await getContentSource().userRequest({
+      action: actionFor[type],
+      locale,
+      fields,
+      query,
+      visitorIp: visitorIp(header, getRequestIP() ?? null) || null,
+    })
+    if (!outcome.ok) {
+      return {
+        status: 'error',
+        message: outcome.status === 0 ? m.form_error_unavailable({}, { locale }) : outcome.message || failed.message,
+      }
+    }
+    if (definition.type === 'login' && outcome.token) {
+      setCookie(siteConfig.session.cookieName, outcome.token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: getRequestProtocol({ xForwardedProto: true }) === 'https',
+        path: '/',
+        maxAge: siteConfig.session.maxAgeSeconds,
+      })
+    }
+    const redirectTo = definition.type === 'register' || definition.type === 'reset' ? localizePath('/login', locale) : null
+    return { status: 'success', message: outcome.message, redirectTo }
+  })
