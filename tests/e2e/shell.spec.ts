@@ -38,7 +38,14 @@ test('the primary menu dropdown opens, moves with arrows, closes with Escape and
   await page.keyboard.press('Enter')
   const menu = page.getByRole('menu', { name: 'Services' })
   await expect(menu).toBeVisible()
-  await expect(menu.getByRole('menuitem')).toHaveText(['Services overview', 'Managed IT support', 'Security briefing'])
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Services overview',
+    'Managed IT support',
+    'Help desk support',
+    'Cyber security',
+    'Cloud and Microsoft 365',
+    'Backup and disaster recovery',
+  ])
   await page.keyboard.press('Escape')
   await expect(menu).toBeHidden()
   await expect(page.getByRole('button', { name: 'Services' })).toBeFocused()
@@ -161,7 +168,7 @@ test('support links open the support modal, and are hidden on the managed IT sup
   await page.getByRole('button', { name: 'Get support' }).press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Request support' })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('heading', { name: 'Support request' })).toBeVisible()
+  await expect(dialog.getByRole('region', { name: 'Support request' }).getByRole('button', { name: 'Open a ticket' })).toBeVisible()
   await expectNoAxeViolations(page)
   await page.keyboard.press('Escape')
   await expect(page.getByRole('button', { name: 'Get support' })).toBeFocused()

