@@ -1,9 +1,9 @@
 /**
  * A page's sections in order, with stable keys (SPEC §1: section blocks load lazily).
- * The first two render with the page, so the hero arrives with the HTML and hydrates at
- * once. The others are in the server's HTML too (for readers and crawlers), but their
- * code is only fetched when they come near the viewport: until then the server's markup
- * is kept as it is. An unknown layout, or data its block's schema refuses, renders
+ * Every section is in the server's HTML (the hero arrives with it; readers and crawlers
+ * get the rest). The code of the first two, and of interactive blocks such as forms, is
+ * fetched as soon as the page hydrates; the others' only when they come near the
+ * viewport. Until its code is there, a section keeps the server's markup as it is. An unknown layout, or data its block's schema refuses, renders
  * nothing (a warning in development) instead of breaking the page.
  */
 import { Fragment, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
@@ -44,14 +44,9 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
         }
         const props: Props = { data: parsed.data, headingLevel: firstIsTitle && index === 0 ? 1 : 2 }
         const id = `section-${index}-${section.key}`
-        const rendered =
-          index < EAGER_SECTIONS || entry.interactive ? (
-            <div id={id} data-section={section.layout}>
-              <EagerSection layout={section.layout} entry={entry} props={props} />
-            </div>
-          ) : (
-            <DeferredSection id={id} layout={section.layout} entry={entry} props={props} />
-          )
+        const rendered = (
+          <DeferredSection id={id} layout={section.layout} entry={entry} props={props} immediate={index < EAGER_SECTIONS || entry.interactive === true} />
+        )
         // Blocks opt in to scroll animations with `animate: true` in their data.
         return section.data.animate === true ? (
           <Reveal key={section.key}>{rendered}</Reveal>
@@ -63,19 +58,12 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
   )
 }
 
-function EagerSection({ layout, entry, props }: { layout: string; entry: SectionBlock; props: Props }) {
-  const Component = lazyComponent(layout, entry)
-  return (
-    <Suspense fallback={null}>
-      <Component {...props} />
-    </Suspense>
-  )
-}
-
-function DeferredSection({ id, layout, entry, props }: { id: string; layout: string; entry: SectionBlock; props: Props }) {
+function DeferredSection({ id, layout, entry, props, immediate }: { id: string; layout: string; entry: SectionBlock; props: Props; immediate: boolean }) {
   // On the server, and when the page was reached by client navigation (no server markup
   // to keep), the section renders normally. While hydrating server markup, it keeps that
-  // markup untouched until it is near the viewport.
+  // markup untouched until its code has loaded: at once for the first sections and for
+  // interactive ones, else when it comes near the viewport. Nothing suspends during
+  // hydration, so no later update can throw a section's server markup away.
   const [keepServerMarkup, setKeepServerMarkup] = useState(() => typeof document !== 'undefined' && document.getElementById(id) !== null)
   const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(null)
   const ref = useRef<HTMLDivElement>(null)
@@ -93,9 +81,11 @@ function DeferredSection({ id, layout, entry, props }: { id: string; layout: str
         // The server's markup stays readable; a missing chunk (a newer deploy) reloads once a minute at most.
         (error: unknown) => reloadAfterChunkError(error),
       )
-    if (typeof IntersectionObserver === 'undefined') {
+    if (immediate || typeof IntersectionObserver === 'undefined') {
       load()
-      return
+      return () => {
+        cancelled = true
+      }
     }
     const observer = new IntersectionObserver(
       (entries) => {
@@ -111,7 +101,7 @@ function DeferredSection({ id, layout, entry, props }: { id: string; layout: str
       cancelled = true
       observer.disconnect()
     }
-  }, [keepServerMarkup, entry])
+  }, [keepServerMarkup, entry, immediate])
 
   if (keepServerMarkup) {
     return (

@@ -1,5 +1,5 @@
 import { createClient } from '@libsql/client'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
 
 /** The e2e server's embedded CMS database (playwright.config.ts). */
@@ -19,7 +19,6 @@ async function entryFor(formId: string, marker: string) {
     : null
 }
 
-const errorOf = (page: Page, label: string | RegExp) => page.locator('[data-field-key]', { has: page.getByText(label, { exact: true }) })
 
 /** Types an ISO date into a React Aria date field as a keyboard user would, in the locale's segment order. */
 async function fillDate(group: Locator, iso: string) {

@@ -20,7 +20,6 @@ async function tabTo(page: Page, matches: (page: Page) => Promise<boolean>, limi
 }
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
-const focusedIs = (page: Page, selector: string) => page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)
 
 test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
   await open(page, '/about')

@@ -7,7 +7,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
 import { sectionRegistry } from '../../app/sections/registry'
 import { createContentStore, type LocaleContent, type PageFile } from '../../cms/content-store'
 
@@ -22,13 +21,6 @@ const published = (content: LocaleContent) => [...content.pages.values()].filter
 
 /** Keys a block may carry besides its schema's own: the section wrapper's and the hero's background. */
 const wrapperKeys = new Set(['animate'])
-const extraKeys: Record<string, string[]> = { hero: ['background_image'] }
-
-// TODO remove once the block is registered: the support modal trigger is being built in
-// app/sections; until then its data is checked against the agreed shape here.
-const pendingBlocks: Record<string, z.ZodType> = {
-  support_modal_trigger: z.object({ heading: z.string().optional(), text: z.string().optional(), button_label: z.string().min(1) }),
-}
 
 function sectionData(section: PageFile['sections'][number]): Record<string, unknown> {
   const { layout: _layout, id: _id, ...data } = section
@@ -83,7 +75,7 @@ describe('demo content', () => {
             const where = `${page.path} #${index} (${section.layout})`
             const data = sectionData(section)
             const block = sectionRegistry[section.layout]
-            const schema = block?.schema ?? pendingBlocks[section.layout]
+            const schema = block?.schema
             if (!schema) {
               problems.push(`${where}: no block is registered for this layout`)
               return
@@ -92,7 +84,7 @@ describe('demo content', () => {
             if (!parsed.success) problems.push(`${where}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`)
             const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape
             if (shape) {
-              const allowed = new Set([...Object.keys(shape), ...wrapperKeys, ...(extraKeys[section.layout] ?? [])])
+              const allowed = new Set([...Object.keys(shape), ...wrapperKeys])
               const unknown = Object.keys(data).filter((key) => !allowed.has(key))
               if (unknown.length > 0) problems.push(`${where}: unknown fields ${unknown.join(', ')}`)
             }

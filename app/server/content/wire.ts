@@ -17,8 +17,6 @@ const text = z.string().max(MAX_TEXT)
 const html = z.string().max(MAX_HTML)
 /** WordPress ids arrive as numbers or numeric strings. */
 export const wireId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)])
-/** ACF and WordPress send `false` or `null` (or nothing) for an empty value. */
-const none = z.union([z.literal(false), z.null()]).optional()
 
 /** SPEC §3 Image object: url, width, height, error. */
 export const wireImage = z.object({

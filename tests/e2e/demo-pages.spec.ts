@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
+
+/** Every published demo page, read from content/ so a new page is covered without editing this file. */
+interface DemoPage {
+  path: string
+  layouts: string[]
+}
+
+function demoPages(locale: string): DemoPage[] {
+  const folder = `content/${locale}/pages`
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(`${folder}/${file}`, 'utf8')) as { path: string; status?: string; error?: boolean; sections?: Array<{ layout: string }> })
+    .filter((page) => page.status !== 'draft' && page.error !== true)
+    .map((page) => ({ path: page.path === 'home' ? '' : page.path, layouts: (page.sections ?? []).map((section) => section.layout) }))
+}
+
+for (const locale of ['en', 'de'] as const) {
+  for (const demo of demoPages(locale)) {
+    const url = locale === 'en' ? `/${demo.path}` : `/de${demo.path ? `/${demo.path}` : ''}`
+    test(`${url} renders every block, hydrates cleanly and passes axe`, async ({ page }) => {
+      const problems = watchConsole(page)
+      const response = await page.goto(url)
+      expect(response?.status()).toBe(200)
+      await waitForHydration(page)
+      // Bring every deferred section near the viewport, so each block's own component runs.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 500) {
+          window.scrollTo(0, y)
+          await new Promise((resolve) => setTimeout(resolve, 30))
+        }
+        window.scrollTo(0, 0)
+      })
+      await page.waitForLoadState('networkidle')
+      await expect(page.locator('h1')).toHaveCount(1)
+      const rendered = await page.locator('[data-section]').evaluateAll((elements) =>
+        elements.map((element) => ({ layout: element.getAttribute('data-section'), empty: element.innerHTML.trim() === '' })),
+      )
+      expect(rendered.map((section) => section.layout)).toEqual(demo.layouts)
+      expect(rendered.filter((section) => section.empty)).toEqual([])
+      await expectNoAxeViolations(page)
+      expect(problems()).toEqual([])
+    })
+  }
+}
