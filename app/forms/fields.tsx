@@ -38,7 +38,7 @@ export interface FieldProps {
 }
 
 export const inputClass =
-  'w-full rounded-xl border-2 border-slate-300 bg-white px-4 py-2.5 text-ink outline-none placeholder:text-ink-muted focus:border-brand-600 data-[invalid]:border-danger aria-[invalid=true]:border-danger read-only:bg-slate-100'
+  'w-full rounded-xl border-2 border-slate-300 bg-white px-4 py-2.5 text-ink outline-none placeholder:text-ink-muted focus:border-brand-600 data-[invalid]:border-danger aria-[invalid=true]:border-danger'
 export const labelClass = 'font-bold text-ink'
 export const errorClass = 'text-sm font-bold text-danger'
 export const descriptionClass = 'text-sm text-ink-muted'
@@ -88,9 +88,9 @@ export function TextInputField({ field, value, error, onChange, onBlur }: FieldP
     >
       <FieldLabel field={field} />
       {multiline ? (
-        <TextArea className={`${inputClass} min-h-32`} placeholder={field.placeholder || undefined} />
+        <TextArea className={`${inputClass} min-h-32 read-only:bg-slate-100`} placeholder={field.placeholder || undefined} />
       ) : (
-        <Input className={inputClass} placeholder={field.placeholder || undefined} autoComplete={autoComplete} />
+        <Input className={`${inputClass} read-only:bg-slate-100`} placeholder={field.placeholder || undefined} autoComplete={autoComplete} />
       )}
       {field.description && (
         <Text slot="description" className={descriptionClass}>

@@ -10,7 +10,8 @@ export function Cards({ data, headingLevel }: { data: CardsData; headingLevel: 1
     <section className="mx-auto max-w-site px-4 py-16 sm:px-6">
       {data.heading && <Heading className="text-3xl font-black tracking-tight text-ink sm:text-4xl">{data.heading}</Heading>}
       {data.intro && <p className="mt-3 max-w-2xl text-lg text-ink-soft">{data.intro}</p>}
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {/* Four cards sit in one row (or two by two), never three and an orphan. */}
+      <ul className={`mt-10 grid gap-6 sm:grid-cols-2 ${data.items.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
         {data.items.map((item, index) => {
           const link = item.link ? toAppHref(item.link.url, []) : null
           return (

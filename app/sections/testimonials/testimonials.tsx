@@ -6,7 +6,7 @@ export function Testimonials({ data, headingLevel }: { data: TestimonialsData; h
   return (
     <section className="mx-auto max-w-site px-4 py-16 sm:px-6">
       {data.heading && <Heading className="text-3xl font-black tracking-tight text-ink sm:text-4xl">{data.heading}</Heading>}
-      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+      <ul className={`mt-10 grid gap-6 ${data.items.length === 2 ? 'md:grid-cols-2' : 'md:grid-cols-3'}`}>
         {data.items.map((item) => (
           <li key={item.name}>
             <figure className="flex h-full flex-col rounded-2xl bg-brand-50 p-6">
