@@ -90,7 +90,11 @@ export function TextInputField({ field, value, error, onChange, onBlur }: FieldP
       {multiline ? (
         <TextArea className={`${inputClass} min-h-32 read-only:bg-slate-100`} placeholder={field.placeholder || undefined} />
       ) : (
-        <Input className={`${inputClass} read-only:bg-slate-100`} placeholder={field.placeholder || undefined} autoComplete={autoComplete} />
+        <Input
+          className={`${inputClass} read-only:bg-slate-100`}
+          placeholder={field.placeholder || undefined}
+          autoComplete={autoComplete}
+        />
       )}
       {field.description && (
         <Text slot="description" className={descriptionClass}>

@@ -17,6 +17,7 @@ import { submitAccountForm, submitForm, type FormSource } from '../server/forms.
 import { isFieldShown } from './conditional-logic'
 import { initialValues, pageCount, valueFields, type FormDefinition, type FormField, type FormValue, type FormValues } from './definition'
 import { firstErrorPage } from './errors'
+import { useReportDirty } from './dirty-forms'
 import { FormFieldView, preloadFieldChunks } from './fields'
 import { validationMessages } from './messages'
 import { localToday, validateFormValues } from './schema'
@@ -66,6 +67,7 @@ export function FormView({ definition, source, title }: { definition: FormDefini
   const isDirty = useStore(form.store, (state) => state.isDirty)
   const isSubmitting = useStore(form.store, (state) => state.isSubmitting)
   useUnsavedChangesPrompt(isDirty && !isSubmitting)
+  useReportDirty(isDirty)
 
   // A register or reset form that redirected here left its message for this one.
   useEffect(() => {

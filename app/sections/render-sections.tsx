@@ -17,18 +17,34 @@ const EAGER_SECTIONS = 2
 const LOAD_MARGIN = '600px'
 
 type Props = { data: unknown; headingLevel: 1 | 2 }
-const lazyComponents = new Map<string, LazyExoticComponent<ComponentType<Props>>>()
 
-function lazyComponent(layout: string, entry: SectionBlock): LazyExoticComponent<ComponentType<Props>> {
+/** Set once the first page has hydrated: later pages (client navigation) have no server markup to keep. */
+let initialHydrationDone = false
+const lazyComponents = new Map<string, LazyExoticComponent<ComponentType<Props>>>()
+/** Blocks whose code is already here render at once on the next page, without suspending. */
+const loadedComponents = new Map<string, ComponentType<Props>>()
+
+async function loadBlock(layout: string, entry: SectionBlock): Promise<ComponentType<Props>> {
+  const component = (await entry.load()) as ComponentType<Props>
+  loadedComponents.set(layout, component)
+  return component
+}
+
+function blockComponent(layout: string, entry: SectionBlock): ComponentType<Props> {
+  const loaded = loadedComponents.get(layout)
+  if (loaded) return loaded
   let component = lazyComponents.get(layout)
   if (!component) {
-    component = lazy(async () => ({ default: (await entry.load()) as ComponentType<Props> }))
+    component = lazy(async () => ({ default: await loadBlock(layout, entry) }))
     lazyComponents.set(layout, component)
   }
   return component
 }
 
 export function RenderSections({ sections, firstIsTitle }: { sections: Section[]; firstIsTitle: boolean }) {
+  useEffect(() => {
+    initialHydrationDone = true
+  }, [])
   return (
     <>
       {sections.map((section, index) => {
@@ -45,7 +61,13 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
         const props: Props = { data: parsed.data, headingLevel: firstIsTitle && index === 0 ? 1 : 2 }
         const id = `section-${index}-${section.key}`
         const rendered = (
-          <DeferredSection id={id} layout={section.layout} entry={entry} props={props} immediate={index < EAGER_SECTIONS || entry.interactive === true} />
+          <DeferredSection
+            id={id}
+            layout={section.layout}
+            entry={entry}
+            props={props}
+            immediate={index < EAGER_SECTIONS || entry.interactive === true}
+          />
         )
         // Blocks opt in to scroll animations with `animate: true` in their data.
         return section.data.animate === true ? (
@@ -58,13 +80,27 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
   )
 }
 
-function DeferredSection({ id, layout, entry, props, immediate }: { id: string; layout: string; entry: SectionBlock; props: Props; immediate: boolean }) {
+function DeferredSection({
+  id,
+  layout,
+  entry,
+  props,
+  immediate,
+}: {
+  id: string
+  layout: string
+  entry: SectionBlock
+  props: Props
+  immediate: boolean
+}) {
   // On the server, and when the page was reached by client navigation (no server markup
   // to keep), the section renders normally. While hydrating server markup, it keeps that
   // markup untouched until its code has loaded: at once for the first sections and for
   // interactive ones, else when it comes near the viewport. Nothing suspends during
   // hydration, so no later update can throw a section's server markup away.
-  const [keepServerMarkup, setKeepServerMarkup] = useState(() => typeof document !== 'undefined' && document.getElementById(id) !== null)
+  const [keepServerMarkup, setKeepServerMarkup] = useState(
+    () => typeof document !== 'undefined' && !initialHydrationDone && document.getElementById(id) !== null,
+  )
   const [Loaded, setLoaded] = useState<ComponentType<Props> | null>(null)
   const ref = useRef<HTMLDivElement>(null)
 
@@ -72,10 +108,10 @@ function DeferredSection({ id, layout, entry, props, immediate }: { id: string; 
     if (!keepServerMarkup || !ref.current) return
     let cancelled = false
     const load = () =>
-      void entry.load().then(
+      void loadBlock(layout, entry).then(
         (component) => {
           if (cancelled) return
-          setLoaded(() => component as ComponentType<Props>)
+          setLoaded(() => component)
           setKeepServerMarkup(false)
         },
         // The server's markup stays readable; a missing chunk (a newer deploy) reloads once a minute at most.
@@ -101,14 +137,14 @@ function DeferredSection({ id, layout, entry, props, immediate }: { id: string; 
       cancelled = true
       observer.disconnect()
     }
-  }, [keepServerMarkup, entry, immediate])
+  }, [keepServerMarkup, layout, entry, immediate])
 
   if (keepServerMarkup) {
     return (
       <div ref={ref} id={id} data-section={layout} data-deferred="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
     )
   }
-  const Component = Loaded ?? lazyComponent(layout, entry)
+  const Component = Loaded ?? blockComponent(layout, entry)
   return (
     <div id={id} data-section={layout}>
       <Suspense fallback={null}>

@@ -12,7 +12,15 @@ function demoPages(locale: string): DemoPage[] {
   const folder = `content/${locale}/pages`
   return readdirSync(folder)
     .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(readFileSync(`${folder}/${file}`, 'utf8')) as { path: string; status?: string; error?: boolean; sections?: Array<{ layout: string }> })
+    .map(
+      (file) =>
+        JSON.parse(readFileSync(`${folder}/${file}`, 'utf8')) as {
+          path: string
+          status?: string
+          error?: boolean
+          sections?: Array<{ layout: string }>
+        },
+    )
     .filter((page) => page.status !== 'draft' && page.error !== true)
     .map((page) => ({ path: page.path === 'home' ? '' : page.path, layouts: (page.sections ?? []).map((section) => section.layout) }))
 }
@@ -35,9 +43,11 @@ for (const locale of ['en', 'de'] as const) {
       })
       await page.waitForLoadState('networkidle')
       await expect(page.locator('h1')).toHaveCount(1)
-      const rendered = await page.locator('[data-section]').evaluateAll((elements) =>
-        elements.map((element) => ({ layout: element.getAttribute('data-section'), empty: element.innerHTML.trim() === '' })),
-      )
+      const rendered = await page
+        .locator('[data-section]')
+        .evaluateAll((elements) =>
+          elements.map((element) => ({ layout: element.getAttribute('data-section'), empty: element.innerHTML.trim() === '' })),
+        )
       expect(rendered.map((section) => section.layout)).toEqual(demo.layouts)
       expect(rendered.filter((section) => section.empty)).toEqual([])
       await expectNoAxeViolations(page)

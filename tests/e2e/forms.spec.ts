@@ -19,7 +19,6 @@ async function entryFor(formId: string, marker: string) {
     : null
 }
 
-
 /** Types an ISO date into a React Aria date field as a keyboard user would, in the locale's segment order. */
 async function fillDate(group: Locator, iso: string) {
   const [year, month, day] = iso.split('-')
@@ -315,6 +314,20 @@ test.describe('the support form', () => {
     await dialog.getByRole('button', { name: 'Open a ticket' }).click()
     await expect(dialog.getByLabel('Full name')).toBeFocused()
     await expectNoAxeViolations(page)
+
+    // Closing it with answers typed asks first, like leaving the page.
+    await dialog.getByLabel('Full name').fill('Half typed')
+    const questions: string[] = []
+    page.once('dialog', (question) => {
+      questions.push(question.message())
+      void question.dismiss()
+    })
+    await page.keyboard.press('Escape')
+    await expect.poll(() => questions).toEqual(['You have unsubmitted data. Are you sure you want to change page?'])
+    await expect(dialog.getByLabel('Full name')).toHaveValue('Half typed')
+    page.once('dialog', (question) => void question.accept())
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
   })
 })
 

@@ -17,14 +17,28 @@ export function RouteAnnouncer() {
   useEffect(() => {
     return router.subscribe('onResolved', (event) => {
       if (!event.fromLocation || !event.pathChanged) return
-      // Wait for the new page to paint before reading its title and heading.
+      // Wait for the new page to paint before reading its title and heading; a heading in
+      // a block whose code is still loading is focused when it arrives (within 3 s).
       requestAnimationFrame(() => {
         setMessage(document.title)
         if (window.location.hash) return
-        const heading = document.querySelector<HTMLElement>('main h1')
-        if (!heading) return
-        heading.setAttribute('tabindex', '-1')
-        heading.focus({ preventScroll: true })
+        const focusHeading = () => {
+          const heading = document.querySelector<HTMLElement>('main h1')
+          if (!heading) return false
+          heading.setAttribute('tabindex', '-1')
+          heading.focus({ preventScroll: true })
+          return true
+        }
+        if (focusHeading()) return
+        const main = document.querySelector('main')
+        if (!main) return
+        const startedIn = document.activeElement
+        const observer = new MutationObserver(() => {
+          // The visitor moved on in the meantime: leave their focus alone.
+          if (document.activeElement !== startedIn || focusHeading()) observer.disconnect()
+        })
+        observer.observe(main, { childList: true, subtree: true })
+        setTimeout(() => observer.disconnect(), 3000)
       })
     })
   }, [router])

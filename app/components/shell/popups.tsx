@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect } from 'react'
+import { useDirtyFormsGuard } from '../../forms/dirty-forms'
 import { popupIdFromHref } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
@@ -52,26 +53,29 @@ function PopupDialog({ popup, onClose }: { popup: OpenPopup; onClose: () => void
   const locale = isLocale(current) ? current : 'en'
   const query = useQuery({ ...popupQueryOptions({ locale, id: popup.id }), retry: false })
   const title = query.data?.title ?? (query.isError ? m.popup_error_title() : m.loading())
+  const { DirtyFormsProvider, report, mayClose } = useDirtyFormsGuard()
   return (
-    <Modal isOpen onOpenChange={(open) => !open && onClose()}>
-      <Dialog title={title} closeLabel={m.close()} className={query.data?.className} data-popup-id={popup.id}>
-        {query.isPending && (
-          <p role="status" className="mt-4 text-ink-muted">
-            {m.loading()}…
-          </p>
-        )}
-        {query.isError && (
-          <p role="alert" className="mt-4 text-ink-soft">
-            {m.popup_error()}
-          </p>
-        )}
-        {query.data && <div className="cms-html mt-4" dangerouslySetInnerHTML={{ __html: query.data.contentHtml }} />}
-        {query.data && Object.keys(query.data.forms).length > 0 && (
-          <Suspense fallback={<p className="mt-4 text-ink-muted">{m.loading()}…</p>}>
-            <DefinedForms forms={query.data.forms} source={{ kind: 'popup', id: popup.id }} />
-          </Suspense>
-        )}
-      </Dialog>
-    </Modal>
+    <DirtyFormsProvider value={report}>
+      <Modal isOpen onOpenChange={(open) => !open && mayClose() && onClose()}>
+        <Dialog title={title} closeLabel={m.close()} className={query.data?.className} data-popup-id={popup.id}>
+          {query.isPending && (
+            <p role="status" className="mt-4 text-ink-muted">
+              {m.loading()}…
+            </p>
+          )}
+          {query.isError && (
+            <p role="alert" className="mt-4 text-ink-soft">
+              {m.popup_error()}
+            </p>
+          )}
+          {query.data && <div className="cms-html mt-4" dangerouslySetInnerHTML={{ __html: query.data.contentHtml }} />}
+          {query.data && Object.keys(query.data.forms).length > 0 && (
+            <Suspense fallback={<p className="mt-4 text-ink-muted">{m.loading()}…</p>}>
+              <DefinedForms forms={query.data.forms} source={{ kind: 'popup', id: popup.id }} />
+            </Suspense>
+          )}
+        </Dialog>
+      </Modal>
+    </DirtyFormsProvider>
   )
 }

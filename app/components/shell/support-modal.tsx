@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
+import { useDirtyFormsGuard } from '../../forms/dirty-forms'
 import { isLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
@@ -23,24 +24,27 @@ export const SUPPORT_POPUP_ID = 'support'
 
 export function SupportModal({ options }: { options: SiteOptions }) {
   const { supportOpen, setSupportOpen } = useShell()
+  const { DirtyFormsProvider, report, mayClose } = useDirtyFormsGuard()
   return (
-    <Modal isOpen={supportOpen} onOpenChange={setSupportOpen} className="max-w-2xl">
-      <Dialog title={m.support_title()} closeLabel={m.close()}>
-        <p className="mt-3 text-ink-soft">{m.support_intro()}</p>
-        {options.phone && (
-          <p className="mt-4 flex items-center gap-2 font-bold text-ink">
-            <PhoneIcon size={20} className="text-brand-700" />
-            <span>
-              {m.support_urgent()}{' '}
-              <a href={`tel:${options.phone.replace(/[^+\d]/g, '')}`} className="text-brand-700 underline underline-offset-2">
-                {options.phone}
-              </a>
-            </span>
-          </p>
-        )}
-        <SupportForm />
-      </Dialog>
-    </Modal>
+    <DirtyFormsProvider value={report}>
+      <Modal isOpen={supportOpen} onOpenChange={(open) => (open || mayClose()) && setSupportOpen(open)} className="max-w-2xl">
+        <Dialog title={m.support_title()} closeLabel={m.close()}>
+          <p className="mt-3 text-ink-soft">{m.support_intro()}</p>
+          {options.phone && (
+            <p className="mt-4 flex items-center gap-2 font-bold text-ink">
+              <PhoneIcon size={20} className="text-brand-700" />
+              <span>
+                {m.support_urgent()}{' '}
+                <a href={`tel:${options.phone.replace(/[^+\d]/g, '')}`} className="text-brand-700 underline underline-offset-2">
+                  {options.phone}
+                </a>
+              </span>
+            </p>
+          )}
+          <SupportForm />
+        </Dialog>
+      </Modal>
+    </DirtyFormsProvider>
   )
 }
 
