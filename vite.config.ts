@@ -17,7 +17,8 @@ export default defineConfig({
     paraglideVitePlugin(paraglideOptions),
     tailwindcss(),
     tanstackStart({ srcDirectory: 'app' }),
-    nitro({ plugins: ['./app/server/startup.nitro.ts'] }),
+    // Static assets are also stored gzip- and brotli-compressed, and served so to browsers that accept it.
+    nitro({ plugins: ['./app/server/startup.nitro.ts'], compressPublicAssets: { gzip: true, brotli: true } }),
     viteReact(),
   ],
 })

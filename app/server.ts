@@ -8,6 +8,7 @@ import { createStartHandler, defaultStreamHandler, defineHandlerCallback } from 
 import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { defaultLocale, siteConfig } from '../app.config'
 import { isContentUnavailable } from './lib/errors'
+import { preloadAllBlocks } from './sections/render-sections'
 import { cookieLocaleRedirect } from './lib/locale-redirect'
 import { paraglideMiddleware } from './paraglide/server.js'
 import { cacheControlFor } from './server/cache-control'
@@ -27,6 +28,9 @@ const renderWithStatus = defineHandlerCallback(async (ctx) => {
 })
 
 const startFetch = createStartHandler(renderWithStatus)
+
+/** The section blocks' code, read once when the server starts handling requests. */
+const blocksReady = preloadAllBlocks()
 
 const jsonError = (status: number, error: string) =>
   new Response(JSON.stringify({ error }), {
@@ -92,6 +96,7 @@ export default createServerEntry({
       // Per visitor, so never stored by a shared cache; the page it points to is.
       return new Response(null, { status: 307, headers: { Location: remembered, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } })
     }
+    await blocksReady
     const original = await paraglideMiddleware(request, () => startFetch(request))
     // Some responses carry immutable headers; a copy shares the body stream.
     const response = new Response(original.body, original)

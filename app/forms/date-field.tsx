@@ -9,15 +9,13 @@ import {
   DatePicker,
   DateSegment,
   Dialog,
-  FieldError,
   Group,
   Heading,
   Popover,
-  Text,
 } from 'react-aria-components'
 import { CalendarIcon } from '../components/icons'
 import { m } from '../paraglide/messages'
-import { descriptionClass, errorClass, FieldLabel, inputClass, text, type FieldProps } from './fields'
+import { FieldHelp, FieldLabel, inputClass, text, type FieldProps } from './fields'
 
 function toCalendarDate(value: string | null | undefined): CalendarDate | null {
   if (!value) return null
@@ -63,12 +61,7 @@ export default function DateField({ field, value, error, onChange, onBlur, minDa
           <CalendarIcon size={20} />
         </AriaButton>
       </Group>
-      {field.description && (
-        <Text slot="description" className={descriptionClass}>
-          {field.description}
-        </Text>
-      )}
-      <FieldError className={errorClass}>{error}</FieldError>
+      <FieldHelp description={field.description} error={error} />
       <Popover className="rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
         <Dialog className="outline-none">
           <Calendar>

@@ -43,16 +43,35 @@ export const labelClass = 'font-bold text-ink'
 export const errorClass = 'text-sm font-bold text-danger'
 export const descriptionClass = 'text-sm text-ink-muted'
 
+/** SPEC §5: required labels get an asterisk (hidden from screen readers, which announce "required"). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-danger">
+      {' '}
+      *
+    </span>
+  )
+}
+
+/** A React Aria field's description and error, wired to its input by the field itself. */
+export function FieldHelp({ description, error }: { description: string; error: string | null }) {
+  return (
+    <>
+      {description && (
+        <Text slot="description" className={descriptionClass}>
+          {description}
+        </Text>
+      )}
+      <FieldError className={errorClass}>{error}</FieldError>
+    </>
+  )
+}
+
 export function FieldLabel({ field, id }: { field: FormField; id?: string }) {
   return (
     <Label id={id} className={labelClass}>
       {field.label}
-      {field.required && (
-        <span aria-hidden="true" className="text-danger">
-          {' '}
-          *
-        </span>
-      )}
+      {field.required && <RequiredMark />}
     </Label>
   )
 }
@@ -96,12 +115,7 @@ export function TextInputField({ field, value, error, onChange, onBlur }: FieldP
           autoComplete={autoComplete}
         />
       )}
-      {field.description && (
-        <Text slot="description" className={descriptionClass}>
-          {field.description}
-        </Text>
-      )}
-      <FieldError className={errorClass}>{error}</FieldError>
+      <FieldHelp description={field.description} error={error} />
     </TextField>
   )
 }
@@ -125,12 +139,7 @@ export function SelectField({ field, value, error, onChange, onBlur }: FieldProp
         <SelectValue className="truncate data-[placeholder]:text-ink-muted" />
         <ChevronDownIcon size={18} className="shrink-0 text-ink-muted" />
       </AriaButton>
-      {field.description && (
-        <Text slot="description" className={descriptionClass}>
-          {field.description}
-        </Text>
-      )}
-      <FieldError className={errorClass}>{error}</FieldError>
+      <FieldHelp description={field.description} error={error} />
       <Popover className="w-(--trigger-width) overflow-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
         <ListBox className="outline-none">
           {field.options.map((option) => (
@@ -181,12 +190,7 @@ export function CheckboxField({ field, value, error, onChange, onBlur }: FieldPr
         <span className={checkboxBox}>{value === true && <CheckMark />}</span>
         <span>
           {label}
-          {field.required && (
-            <span aria-hidden="true" className="text-danger">
-              {' '}
-              *
-            </span>
-          )}
+          {field.required && <RequiredMark />}
         </span>
       </Checkbox>
       {error && (
@@ -222,12 +226,7 @@ export function CheckboxGroupField({ field, value, error, onChange, onBlur }: Fi
           )}
         </Checkbox>
       ))}
-      {field.description && (
-        <Text slot="description" className={descriptionClass}>
-          {field.description}
-        </Text>
-      )}
-      <FieldError className={errorClass}>{error}</FieldError>
+      <FieldHelp description={field.description} error={error} />
     </CheckboxGroup>
   )
 }
@@ -242,12 +241,7 @@ export function FileField({ field, value, error, onChange, onBlur }: FieldProps)
     <div className="flex flex-col gap-1">
       <label htmlFor={`${id}-input`} className={labelClass}>
         {field.label}
-        {field.required && (
-          <span aria-hidden="true" className="text-danger">
-            {' '}
-            *
-          </span>
-        )}
+        {field.required && <RequiredMark />}
       </label>
       <input
         ref={input}

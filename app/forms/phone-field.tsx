@@ -7,7 +7,7 @@ import { siteConfig } from '../../app.config'
 import { ChevronDownIcon } from '../components/icons'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
-import { descriptionClass, errorClass, inputClass, labelClass, text, type FieldProps } from './fields'
+import { descriptionClass, errorClass, inputClass, labelClass, RequiredMark, text, type FieldProps } from './fields'
 
 const countryNames = () => (getLocale() === 'de' ? countryNamesDe : countryNamesEn) as Record<string, string>
 
@@ -22,12 +22,7 @@ export default function PhoneField({ field, value, error, onChange, onBlur }: Fi
     <div className="flex flex-col gap-1" data-invalid={error ? true : undefined}>
       <label htmlFor={`${id}-input`} className={labelClass}>
         {field.label}
-        {field.required && (
-          <span aria-hidden="true" className="text-danger">
-            {' '}
-            *
-          </span>
-        )}
+        {field.required && <RequiredMark />}
       </label>
       <div className="flex gap-2">
         {/* A native select for the country (keyboard and screen readers know it), shown compactly as "GB +44". */}

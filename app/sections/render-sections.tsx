@@ -30,6 +30,14 @@ async function loadBlock(layout: string, entry: SectionBlock): Promise<Component
   return component
 }
 
+/**
+ * On the server: every block's code, loaded once, so pages render their sections inline
+ * instead of streaming them in after a placeholder while a chunk is read from disk.
+ */
+export function preloadAllBlocks() {
+  return Promise.all(Object.entries(sectionRegistry).map(([layout, entry]) => loadBlock(layout, entry)))
+}
+
 function blockComponent(layout: string, entry: SectionBlock): ComponentType<Props> {
   const loaded = loadedComponents.get(layout)
   if (loaded) return loaded

@@ -1,0 +1,568 @@
+/**
+ * `npm run bench`: Lighthouse (performance only) and a bundle-size report against the
+ * production build, on a server this script starts and stops itself.
+ *
+ * Needs `npm run build` first. Prints one table row per page and preset, the biggest
+ * layout shifts when CLS > 0, and the size of every JS/CSS asset; writes the summary to
+ * `.cache/bench/lighthouse-summary.json` and each full Lighthouse report to
+ * `.cache/bench/lhr/`. Reports only, except that it exits 1 when the home page (consent
+ * already decided) has any layout shift: the project requires CLS 0 there.
+ *
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const serverEntry = join(root, '.output/server/index.mjs')
+const buildInfo = join(root, '.output/nitro.json')
+const publicDir = join(root, '.output/public')
+const benchDir = join(root, '.cache/bench')
+const summaryFile = join(benchDir, 'lighthouse-summary.json')
+const reportDir = join(benchDir, 'lhr')
+
+const PORT = 4330
+const HOST = '127.0.0.1'
+const origin = `http://${HOST}:${PORT}`
+const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** The visitor who already chose "Reject all" (tests/e2e/decided-consent.json). */
+const consentCookies = [
+  { name: 'cookie_control_consent', value: 'true' },
+  { name: 'cookie_control_enabled_cookies', value: '' },
+]
+const consentCookieHeader = consentCookies.map(({ name, value }) => `${name}=${value}`).join('; ')
+
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'service', path: '/services/cyber-security' },
+  { name: 'landing', path: '/landing/managed-it-support' },
+  { name: 'blog', path: '/blog' },
+  { name: 'contact', path: '/contact' },
+]
+type Preset = 'mobile' | 'desktop'
+interface Run {
+  name: string
+  path: string
+  preset: Preset
+  consent: boolean
+}
+const runs: Run[] = [
+  ...pages.flatMap((page) => (['mobile', 'desktop'] as const).map((preset) => ({ ...page, preset, consent: true }))),
+  // The first visit: no cookie, so the consent banner shows.
+  { name: 'home', path: '/', preset: 'mobile', consent: false },
+]
+
+// ---------------------------------------------------------------------------------------
+// Processes: the server and Chromium are ours; both are stopped by pid on every exit path.
+
+let server: ChildProcess | undefined
+let chrome: chromeLauncher.LaunchedChrome | undefined
+const serverLog: string[] = []
+
+function stopChrome() {
+  if (!chrome) return
+  try {
+    chrome.kill()
+  } catch {
+    // already gone
+  }
+  chrome = undefined
+}
+
+function stopServer(): Promise<void> {
+  const child = server
+  server = undefined
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  const pid = child.pid
+  return new Promise((done) => {
+    const force = setTimeout(() => {
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }, 5_000)
+    child.once('exit', () => {
+      clearTimeout(force)
+      done()
+    })
+    try {
+      process.kill(pid, 'SIGTERM')
+    } catch {
+      clearTimeout(force)
+      done()
+    }
+  })
+}
+
+function stopAllSync() {
+  stopChrome()
+  if (server?.pid && server.exitCode === null && server.signalCode === null) {
+    try {
+      process.kill(server.pid, 'SIGTERM')
+    } catch {
+      // already gone
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\nbench: ${signal}, stopping the server and Chromium`)
+    stopChrome()
+    void stopServer().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+  })
+}
+process.on('exit', stopAllSync)
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ port, host: HOST })
+    socket.once('connect', () => {
+      socket.destroy()
+      done(true)
+    })
+    socket.once('error', () => done(false))
+  })
+}
+
+async function startServer() {
+  if (await portInUse(PORT)) throw new Error(`port ${PORT} is already in use; stop whatever listens there and run again`)
+  mkdirSync(join(benchDir, 'uploads'), { recursive: true })
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST,
+      CMS_DATABASE_URL: 'file:.cache/bench/cms.db',
+      CMS_UPLOAD_DIR: '.cache/bench/uploads',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server = child
+  const keep = (chunk: Buffer) => {
+    serverLog.push(...chunk.toString().split('\n').filter(Boolean))
+    serverLog.splice(0, Math.max(0, serverLog.length - 40))
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${serverLog.join('\n')}`)
+    }
+    try {
+      const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(5_000) })
+      await response.arrayBuffer()
+      if (response.status < 500) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  throw new Error(`the server did not answer on ${origin}/ within 60 s:\n${serverLog.join('\n')}`)
+}
+
+// ---------------------------------------------------------------------------------------
+// Lighthouse
+
+/**
+ * Puts the consent cookies in the browser's cookie jar. The site decides consent in the
+ * browser from `document.cookie`, which a Cookie request header (Lighthouse's
+ * extraHeaders) never reaches: with the header alone the banner would still show.
+ */
+async function seedCookies(port: number) {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string
+  }
+  const socket = new WebSocket(webSocketDebuggerUrl)
+  await new Promise<void>((done, fail) => {
+    socket.addEventListener('open', () => done(), { once: true })
+    socket.addEventListener('error', () => fail(new Error('cannot reach Chromium over CDP')), { once: true })
+  })
+  try {
+    await new Promise<void>((done, fail) => {
+      socket.addEventListener('message', (event) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } }
+        if (message.id !== 1) return
+        if (message.error) fail(new Error(`Storage.setCookies: ${message.error.message}`))
+        else done()
+      })
+      const cookies = consentCookies.map((cookie) => ({ ...cookie, domain: HOST, path: '/', sameSite: 'Lax' }))
+      socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }))
+    })
+  } finally {
+    socket.close()
+  }
+}
+
+interface Culprit {
+  selector: string | null
+  label: string | null
+  snippet: string | null
+  score: number
+  causes: string[]
+}
+interface RunSummary extends Run {
+  url: string
+  finalUrl: string | null
+  score: number | null
+  cls: number | null
+  lcpMs: number | null
+  tbtMs: number | null
+  fcpMs: number | null
+  speedIndexMs: number | null
+  totalBytes: number | null
+  jsBytes: number | null
+  cssBytes: number | null
+  requests: number | null
+  clsCulprits: Culprit[]
+  runWarnings: string[]
+  error: string | null
+  report: string | null
+}
+
+type Details = { items?: Array<Record<string, unknown>> }
+type NodeValue = { type: 'node'; selector?: string; nodeLabel?: string; snippet?: string }
+
+function numeric(lhr: Result, id: string): number | null {
+  const value = lhr.audits[id]?.numericValue
+  return typeof value === 'number' ? value : null
+}
+
+function culprits(lhr: Result): Culprit[] {
+  // Lighthouse 12+: `layout-shifts` (one row per shift, root causes as sub-items);
+  // before that: `layout-shift-elements` (one row per element).
+  const audit = lhr.audits['layout-shifts'] ?? lhr.audits['layout-shift-elements']
+  const items = ((audit?.details as Details | undefined)?.items ?? []).map((item) => {
+    const node = item.node as NodeValue | undefined
+    const subItems = (item.subItems as Details | undefined)?.items ?? []
+    return {
+      selector: node?.selector ?? null,
+      label: node?.nodeLabel ?? null,
+      snippet: node?.snippet ?? null,
+      score: Number(item.score ?? item.value ?? 0),
+      causes: subItems.map((sub) => {
+        const extra = sub.extra as { type?: string; value?: unknown; selector?: string } | undefined
+        const where = extra?.type === 'url' ? String(extra.value) : (extra?.selector ?? '')
+        return [String(sub.cause ?? ''), where].filter(Boolean).join(': ')
+      }),
+    }
+  })
+  return items.sort((a, b) => b.score - a.score).slice(0, 3)
+}
+
+function resourceBytes(lhr: Result, type: string): number | null {
+  const items = (lhr.audits['resource-summary']?.details as Details | undefined)?.items ?? []
+  const row = items.find((item) => item.resourceType === type)
+  return typeof row?.transferSize === 'number' ? row.transferSize : null
+}
+
+/** Lighthouse asks to run again after a broken trace (NO_NAVSTART and the like): one retry. */
+async function runLighthouseWithRetry(run: Run): Promise<RunSummary> {
+  const first = await runLighthouse(run)
+  if (!first.error) return first
+  const second = await runLighthouse(run)
+  return second.error
+    ? second
+    : { ...second, runWarnings: [`first attempt failed (${first.error}); this is the retry`, ...second.runWarnings] }
+}
+
+async function runLighthouse(run: Run): Promise<RunSummary> {
+  const url = `${origin}${run.path}`
+  const summary: RunSummary = {
+    ...run,
+    url,
+    finalUrl: null,
+    score: null,
+    cls: null,
+    lcpMs: null,
+    tbtMs: null,
+    fcpMs: null,
+    speedIndexMs: null,
+    totalBytes: null,
+    jsBytes: null,
+    cssBytes: null,
+    requests: null,
+    clsCulprits: [],
+    runWarnings: [],
+    error: null,
+    report: null,
+  }
+  // A fresh browser and profile per run: empty HTTP cache, nothing left in the cookie jar.
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent', handleSIGINT: false })
+  try {
+    if (run.consent) await seedCookies(chrome.port)
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      throttlingMethod: 'simulate',
+      ...(run.consent ? { extraHeaders: { Cookie: consentCookieHeader } } : {}),
+    }
+    const result = await lighthouse(url, flags, run.preset === 'desktop' ? desktopConfig : undefined)
+    if (!result) throw new Error('Lighthouse returned no result')
+    const lhr = result.lhr
+    const reportName = `${run.name}-${run.preset}${run.consent ? '' : '-first-visit'}.json`
+    writeFileSync(join(reportDir, reportName), JSON.stringify(lhr))
+    summary.report = `.cache/bench/lhr/${reportName}`
+    summary.finalUrl = lhr.finalDisplayedUrl ?? null
+    summary.runWarnings = (lhr.runWarnings ?? []).map(String)
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+    const score = lhr.categories.performance?.score
+    summary.score = typeof score === 'number' ? Math.round(score * 100) : null
+    summary.cls = numeric(lhr, 'cumulative-layout-shift')
+    summary.lcpMs = numeric(lhr, 'largest-contentful-paint')
+    summary.tbtMs = numeric(lhr, 'total-blocking-time')
+    summary.fcpMs = numeric(lhr, 'first-contentful-paint')
+    summary.speedIndexMs = numeric(lhr, 'speed-index')
+    summary.totalBytes = numeric(lhr, 'total-byte-weight') ?? resourceBytes(lhr, 'total')
+    summary.jsBytes = resourceBytes(lhr, 'script')
+    summary.cssBytes = resourceBytes(lhr, 'stylesheet')
+    const items = (lhr.audits['resource-summary']?.details as Details | undefined)?.items ?? []
+    const total = items.find((item) => item.resourceType === 'total')
+    summary.requests = typeof total?.requestCount === 'number' ? total.requestCount : null
+    summary.clsCulprits = culprits(lhr)
+  } catch (error) {
+    summary.error = error instanceof Error ? error.message : String(error)
+  } finally {
+    stopChrome()
+  }
+  return summary
+}
+
+// ---------------------------------------------------------------------------------------
+// Bundle sizes
+
+interface Asset {
+  file: string
+  raw: number
+  gzip: number
+}
+
+function assetSize(file: string): Asset {
+  const content = readFileSync(join(publicDir, file))
+  return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length }
+}
+
+function bundleReport(homeHtml: string) {
+  const assetsDir = join(publicDir, 'assets')
+  const assets = readdirSync(assetsDir)
+    .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
+    .map((file) => assetSize(`assets/${file}`))
+    .sort((a, b) => b.gzip - a.gzip)
+
+  // What the home page's HTML references directly: module scripts, modulepreloads, stylesheets.
+  const referenced = new Set<string>()
+  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1]
+  for (const [tag] of homeHtml.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attribute(tag, 'src')
+    if (src) referenced.add(src)
+  }
+  for (const [tag] of homeHtml.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = (attribute(tag, 'rel') ?? '').toLowerCase().split(/\s+/)
+    const href = attribute(tag, 'href')
+    if (href && (rel.includes('modulepreload') || rel.includes('stylesheet'))) referenced.add(href)
+  }
+  const initial = [...referenced]
+    .map((reference) => new URL(reference, `${origin}/`))
+    .filter((url) => url.origin === origin && /\.(m?js|css)$/.test(url.pathname))
+    .map((url) => decodeURIComponent(url.pathname).replace(/^\//, ''))
+    .filter((file) => existsSync(join(publicDir, file)))
+    .map(assetSize)
+    .sort((a, b) => b.gzip - a.gzip)
+
+  const sum = (list: Asset[], ext?: string) =>
+    list
+      .filter((asset) => !ext || asset.file.endsWith(ext))
+      .reduce((total, asset) => ({ raw: total.raw + asset.raw, gzip: total.gzip + asset.gzip }), { raw: 0, gzip: 0 })
+  return {
+    assets,
+    totals: { js: sum(assets, '.js'), css: sum(assets, '.css'), all: sum(assets) },
+    initial,
+    initialTotals: { js: sum(initial, '.js'), css: sum(initial, '.css'), all: sum(initial) },
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Output
+
+const kib = (bytes: number | null) => (bytes === null ? '–' : `${(bytes / 1024).toFixed(1)} KiB`)
+const ms = (value: number | null) => (value === null ? '–' : `${Math.round(value)} ms`)
+const clsText = (value: number | null) =>
+  value === null ? '–' : value === 0 ? '0' : value < 0.001 ? value.toExponential(1) : value.toFixed(3)
+
+function table(headers: string[], rows: string[][], rightAligned: number[] = []) {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)))
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (rightAligned.includes(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ')
+  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n')
+}
+
+function readBuildDate(): string | null {
+  try {
+    return (JSON.parse(readFileSync(buildInfo, 'utf8')) as { date?: string }).date ?? null
+  } catch {
+    return null
+  }
+}
+
+function label(run: Run) {
+  return `${run.name} ${run.path}${run.consent ? '' : ' (first visit)'}`
+}
+
+async function main() {
+  if (!existsSync(serverEntry)) {
+    console.error('bench: no production build (.output/server/index.mjs); run `npm run build` first')
+    process.exit(1)
+  }
+  if (!existsSync(chromePath)) {
+    console.error(`bench: no Chromium at ${chromePath}; install it or set CHROMIUM_PATH`)
+    process.exit(1)
+  }
+  mkdirSync(reportDir, { recursive: true })
+  const buildDate = readBuildDate()
+
+  console.log(`bench: build of ${buildDate ?? 'unknown date'}; starting the production server on ${origin}`)
+  await startServer()
+  // One request per page first: the server loads each section's code on first use, and the
+  // first response after a start streams those sections late. Measure the steady state.
+  for (const page of pages) await (await fetch(`${origin}${page.path}`)).arrayBuffer()
+
+  const homeHtml = await (await fetch(`${origin}/`)).text()
+  const bundles = bundleReport(homeHtml)
+
+  const results: RunSummary[] = []
+  for (const [index, run] of runs.entries()) {
+    process.stdout.write(`bench: [${index + 1}/${runs.length}] Lighthouse ${run.preset} ${label(run)} … `)
+    const started = Date.now()
+    const summary = await runLighthouseWithRetry(run)
+    results.push(summary)
+    console.log(summary.error ? `failed: ${summary.error}` : `${((Date.now() - started) / 1000).toFixed(0)} s`)
+  }
+  await stopServer()
+
+  const lighthouseVersion = (JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string })
+    .version
+  writeFileSync(
+    summaryFile,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        lighthouse: lighthouseVersion,
+        throttlingMethod: 'simulate',
+        origin,
+        build: buildDate,
+        buildChangedDuringRun: readBuildDate() !== buildDate,
+        runs: results,
+        bundles,
+      },
+      null,
+      2,
+    )}\n`,
+  )
+
+  console.log(`\nLighthouse ${lighthouseVersion}, performance, simulated throttling (absolute times are noisy on a small machine)\n`)
+  console.log(
+    table(
+      ['page', 'preset', 'score', 'CLS', 'LCP', 'TBT', 'FCP', 'transferred', 'JS'],
+      results.map((result) => [
+        label(result),
+        result.preset,
+        result.error ? 'ERROR' : String(result.score ?? '–'),
+        clsText(result.cls),
+        ms(result.lcpMs),
+        ms(result.tbtMs),
+        ms(result.fcpMs),
+        kib(result.totalBytes),
+        kib(result.jsBytes),
+      ]),
+      [2, 3, 4, 5, 6, 7, 8],
+    ),
+  )
+
+  for (const result of results) {
+    if (result.error) console.log(`\n${label(result)} [${result.preset}]: ${result.error}`)
+    for (const warning of result.runWarnings) console.log(`\n${label(result)} [${result.preset}] warning: ${warning}`)
+    if (!result.cls) continue
+    console.log(`\nCLS ${clsText(result.cls)} on ${label(result)} [${result.preset}], biggest shifts:`)
+    if (!result.clsCulprits.length) console.log('  (Lighthouse named no element)')
+    for (const culprit of result.clsCulprits) {
+      console.log(
+        `  ${culprit.score.toFixed(4)}  ${culprit.selector ?? '?'}${culprit.label ? `  "${culprit.label.replace(/\s+/g, ' ').slice(0, 60)}"` : ''}`,
+      )
+      for (const cause of culprit.causes) console.log(`          cause: ${cause}`)
+    }
+  }
+
+  console.log('\nBundle (.output/public/assets), gzip -9, largest first\n')
+  console.log(
+    table(
+      ['file', 'raw', 'gzip'],
+      [
+        ...bundles.assets.map((asset) => [asset.file.replace(/^assets\//, ''), kib(asset.raw), kib(asset.gzip)]),
+        ['total JS', kib(bundles.totals.js.raw), kib(bundles.totals.js.gzip)],
+        ['total CSS', kib(bundles.totals.css.raw), kib(bundles.totals.css.gzip)],
+        ['total', kib(bundles.totals.all.raw), kib(bundles.totals.all.gzip)],
+      ],
+      [1, 2],
+    ),
+  )
+  const { initialTotals } = bundles
+  console.log(
+    `\nInitial JS/CSS referenced by the home page's HTML (script src, modulepreload, stylesheet): ${bundles.initial.length} files\n` +
+      `  JS  ${kib(initialTotals.js.raw)} raw, ${kib(initialTotals.js.gzip)} gzip  <- initial JS\n` +
+      `  CSS ${kib(initialTotals.css.raw)} raw, ${kib(initialTotals.css.gzip)} gzip\n` +
+      `  all ${kib(initialTotals.all.raw)} raw, ${kib(initialTotals.all.gzip)} gzip`,
+  )
+  console.log(`\nbench: summary written to ${summaryFile.replace(`${root}/`, '')}, full reports in ${reportDir.replace(`${root}/`, '')}/`)
+
+  const failed = results.filter((result) => result.error)
+  const shiftingHome = results.filter((result) => result.name === 'home' && result.consent && (result.cls === null || result.cls > 0))
+  let exitCode = 0
+  if (readBuildDate() !== buildDate) {
+    console.error('\nbench: .output was rebuilt while the benchmark ran (the server kept the old build); run it again')
+    exitCode = 1
+  }
+  if (failed.length) {
+    console.error(`\nbench: ${failed.length} Lighthouse run(s) failed`)
+    exitCode = 1
+  }
+  for (const result of shiftingHome) {
+    console.error(
+      result.cls === null
+        ? `\nbench: FAIL no CLS measured for home [${result.preset}]; the project requires CLS 0 on home`
+        : `\nbench: FAIL CLS ${result.cls} on home [${result.preset}] with consent decided; the project requires CLS 0 on home`,
+    )
+    exitCode = 1
+  }
+  process.exitCode = exitCode
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`\nbench: ${error instanceof Error ? error.message : String(error)}`)
+  stopChrome()
+  await stopServer()
+  process.exitCode = 1
+})
