@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { takeConsoleOutput } from '../../tests/setup/fail-on-console'
 import { sanitizeSectionData } from '../server/content/reshape'
+import type { Page } from '../server/content/types'
 import { CallToAction } from './call-to-action/call-to-action'
 import { Cards } from './cards/cards'
 import { Faq } from './faq/faq'
@@ -147,5 +148,79 @@ describe('more section blocks', () => {
     const { ServicesGrid } = await import('./services-grid/services-grid')
     const { container } = render(<ServicesGrid data={{ services: [] }} headingLevel={2} />)
     expect(container.innerHTML).toBe('')
+  })
+})
+
+describe('hero, rich text and blog teaser', () => {
+  it('hero: heading, text and links; partial data renders no empty link row; the background image is set behind the text', async () => {
+    const { Hero } = await import('./hero/hero')
+    const { heroSchema } = await import('./hero/schema')
+    const { container } = render(
+      <Hero
+        data={heroSchema.parse({
+          heading: 'Your IT, handled',
+          text: 'Fast support',
+          cta: { label: 'Book', url: 'https://example.org/book' },
+          background_image: { url: '/images/heroes/x.svg', width: 1920, height: 720 },
+        })}
+        headingLevel={1}
+      />,
+    )
+    expect(screen.getByRole('heading', { level: 1, name: 'Your IT, handled' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Book' }).getAttribute('href')).toBe('https://example.org/book')
+    expect(container.querySelector<HTMLElement>('[data-background]')?.style.backgroundImage).toContain('/images/heroes/x.svg')
+    cleanup()
+    const partial = render(
+      <Hero data={heroSchema.parse({ heading: 'Only a heading', cta: { label: 'Bad', url: 'javascript:alert(1)' } })} headingLevel={2} />,
+    )
+    expect(screen.getByRole('heading', { level: 2, name: 'Only a heading' })).toBeTruthy()
+    expect(partial.container.querySelector('a')).toBeNull()
+    expect(partial.container.querySelector('[data-background]')).toBeNull()
+  })
+
+  it('rich text: hostile CMS HTML is neutralized before it renders', async () => {
+    const { RichText } = await import('./rich-text/rich-text')
+    const data = sanitizeSectionData({
+      heading: 'Policy',
+      body_html:
+        '<p onclick="alert(1)">Hello<script>alert(2)</script><img src=x onerror="alert(3)"><a href="javascript:alert(4)">link</a></p><style>body{display:none}</style>',
+    })
+    const { container } = render(<RichText data={data as { heading: string; body_html: string }} headingLevel={2} />)
+    const html = container.innerHTML
+    expect(screen.getByText('Hello')).toBeTruthy()
+    for (const hostile of ['<script', 'onerror', 'onclick', 'javascript:', '<style']) expect(html).not.toContain(hostile)
+  })
+
+  it('blog teaser: the page’s recent posts, and nothing without any', async () => {
+    const { BlogTeaser } = await import('./blog-teaser/blog-teaser')
+    const { SectionPageContext } = await import('./page-context')
+    const empty = render(<BlogTeaser data={{ heading: 'From the blog' }} headingLevel={2} />)
+    expect(empty.container.innerHTML).toBe('')
+    cleanup()
+    const post = {
+      id: '1',
+      slug: 'backups',
+      title: 'Five signs your backups will not restore',
+      excerptHtml: '<p>Restore tests</p>',
+      date: '2026-10-14',
+      modified: null,
+      author: 'Tom',
+      featuredImage: null,
+      categories: [],
+      tags: [],
+      readingMinutes: 2,
+    }
+    const page = { recentPosts: [post] } as unknown as Page
+    const { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } = await import('@tanstack/react-router')
+    const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() })
+    render(
+      <RouterContextProvider router={router}>
+        <SectionPageContext.Provider value={page}>
+          <BlogTeaser data={{ heading: 'From the blog' }} headingLevel={2} />
+        </SectionPageContext.Provider>
+      </RouterContextProvider>,
+    )
+    expect(screen.getByRole('heading', { level: 2, name: 'From the blog' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 3, name: 'Five signs your backups will not restore' })).toBeTruthy()
   })
 })
