@@ -84,6 +84,52 @@ describe('wp adapter against npm run cms', () => {
     expect((await source().getPopup('newsletter', 'en')).title).toMatch(/security briefing/)
     await expect(source().getPopup('nope', 'en')).rejects.toBeInstanceOf(ContentNotFoundError)
   })
+
+  it('submits a form as multipart and reads both Gravity Forms answers', async () => {
+    const marker = `integration-${Date.now()}`
+    const valid = await source().submitForm({
+      formId: '1',
+      locale: 'en',
+      entries: [
+        ['input_1', 'Ada Lovelace'],
+        ['input_2', 'ada@example.org'],
+        ['input_5', marker],
+        ['input_6_1', '1'],
+        ['input_99', 'Referrer: No Referrer | IP: 127.0.0.1 | Country: Unknown | Platform: Linux | User agent: test'],
+      ],
+      visitorIp: '127.0.0.1',
+      sourceUrl: 'http://127.0.0.1/contact',
+    })
+    expect(valid.kind).toBe('valid')
+    expect(valid.kind === 'valid' && valid.confirmationHtml).toContain('Thank you')
+    const invalid = await source().submitForm({ formId: '1', locale: 'de', entries: [['input_2', 'nope']], visitorIp: null, sourceUrl: '' })
+    expect(invalid.kind).toBe('invalid')
+    expect(invalid.kind === 'invalid' && Object.keys(invalid.messages).sort()).toEqual(['1', '2', '5', '6'])
+    expect(await source().submitForm({ formId: '404', locale: 'en', entries: [], visitorIp: null, sourceUrl: '' })).toMatchObject({
+      kind: 'rejected',
+      status: 404,
+    })
+  })
+
+  it('registers and logs in through the account calls', async () => {
+    const email = `integration-${Date.now()}@example.org`
+    const fields = { name: 'Ada', email, password: 'a-long-password' }
+    expect(await source().userRequest({ action: 'register', locale: 'en', fields, visitorIp: null })).toMatchObject({ ok: true })
+    const login = await source().userRequest({
+      action: 'login',
+      locale: 'en',
+      fields: { email, password: 'a-long-password' },
+      visitorIp: null,
+    })
+    expect(login.ok && login.token && login.user?.email).toBe(email)
+    const wrong = await source().userRequest({
+      action: 'login',
+      locale: 'en',
+      fields: { email, password: 'wrong-password' },
+      visitorIp: null,
+    })
+    expect(wrong).toMatchObject({ ok: false, status: 401 })
+  })
 })
 
 describe('wp adapter when the backend is down', () => {
@@ -104,6 +150,17 @@ describe('wp adapter when the backend is down', () => {
   })
 
   it('reports a closed port as unreachable, and lists and tags degrade to empty', async () => {
+    expect(
+      await createWpSource({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 }).submitForm({
+        formId: '1',
+        locale: 'en',
+        entries: [],
+        visitorIp: null,
+        sourceUrl: '',
+      }),
+    ).toEqual({
+      kind: 'unavailable',
+    })
     const errors: Error[] = []
     const source = createWpSource({
       baseUrl: `http://127.0.0.1:${await freePort()}`,

@@ -46,7 +46,11 @@ function createSource(): ContentSource {
     maxEntries: siteConfig.cache.maxEntries,
     onError: logError,
   })
-  return env.SITE_URL ? withSiteUrl(cached, env.SITE_URL) : cached
+  const site = env.SITE_URL ? withSiteUrl(cached, env.SITE_URL) : cached
+  // SPEC §7 `{apiUrl}/api/user/*`: the account calls may live on their own backend (AUTH_API_URL).
+  if (!env.AUTH_API_URL || env.AUTH_API_URL === remote) return site
+  const auth = createWpSource({ baseUrl: env.AUTH_API_URL, timeoutMs: env.CONTENT_TIMEOUT_MS, onError: logError })
+  return { ...site, userRequest: (request) => auth.userRequest(request) }
 }
 
 /** SITE_URL, when set, is the public origin for canonical URLs instead of the backend's host_url. */
