@@ -26,13 +26,12 @@ function toCalendarDate(value: string | null | undefined): CalendarDate | null {
   }
 }
 
-export default function DateField({ field, value, error, onChange, onBlur, minDate, maxDate }: FieldProps) {
+export default function DateField({ field, value, error, onChange, minDate, maxDate }: FieldProps) {
   return (
     <DatePicker
       name={field.key}
       value={toCalendarDate(text(value))}
       onChange={(date) => onChange(date ? date.toString() : '')}
-      onBlur={onBlur}
       minValue={toCalendarDate(minDate) ?? undefined}
       maxValue={toCalendarDate(maxDate) ?? undefined}
       isRequired={field.required}

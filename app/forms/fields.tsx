@@ -32,7 +32,6 @@ export interface FieldProps {
   value: FormValue
   error: string | null
   onChange: (value: FormValue) => void
-  onBlur: () => void
   minDate?: string | null
   maxDate?: string | null
 }
@@ -78,7 +77,7 @@ export function FieldLabel({ field, id }: { field: FormField; id?: string }) {
 
 export const text = (value: FormValue) => (typeof value === 'string' ? value : '')
 
-export function TextInputField({ field, value, error, onChange, onBlur }: FieldProps) {
+export function TextInputField({ field, value, error, onChange }: FieldProps) {
   const multiline = field.kind === 'textarea'
   const type = isEmailField(field) ? 'email' : field.kind === 'password' ? 'password' : 'text'
   const autoComplete =
@@ -97,7 +96,6 @@ export function TextInputField({ field, value, error, onChange, onBlur }: FieldP
       type={type}
       value={text(value)}
       onChange={onChange}
-      onBlur={onBlur}
       isRequired={field.required}
       isReadOnly={field.readOnly}
       isInvalid={Boolean(error)}
@@ -120,13 +118,12 @@ export function TextInputField({ field, value, error, onChange, onBlur }: FieldP
   )
 }
 
-export function SelectField({ field, value, error, onChange, onBlur }: FieldProps) {
+export function SelectField({ field, value, error, onChange }: FieldProps) {
   return (
     <Select
       name={field.key}
       selectedKey={text(value) || null}
       onSelectionChange={(key) => onChange(key === null ? '' : String(key))}
-      onBlur={onBlur}
       isRequired={field.required}
       isDisabled={field.readOnly}
       isInvalid={Boolean(error)}
@@ -169,7 +166,7 @@ function CheckMark() {
   )
 }
 
-export function CheckboxField({ field, value, error, onChange, onBlur }: FieldProps) {
+export function CheckboxField({ field, value, error, onChange }: FieldProps) {
   const describedBy = useId()
   // A single box: the option's label (when the CMS gives one) is the visible text.
   const label = field.options[0]?.label || field.label
@@ -179,7 +176,6 @@ export function CheckboxField({ field, value, error, onChange, onBlur }: FieldPr
         name={field.key}
         isSelected={value === true}
         onChange={onChange}
-        onBlur={onBlur}
         isRequired={field.required}
         isReadOnly={field.readOnly}
         isInvalid={Boolean(error)}
@@ -202,13 +198,12 @@ export function CheckboxField({ field, value, error, onChange, onBlur }: FieldPr
   )
 }
 
-export function CheckboxGroupField({ field, value, error, onChange, onBlur }: FieldProps) {
+export function CheckboxGroupField({ field, value, error, onChange }: FieldProps) {
   return (
     <CheckboxGroup
       name={field.key}
       value={Array.isArray(value) ? value : []}
       onChange={onChange}
-      onBlur={onBlur}
       isRequired={field.required}
       isReadOnly={field.readOnly}
       isInvalid={Boolean(error)}
@@ -232,7 +227,7 @@ export function CheckboxGroupField({ field, value, error, onChange, onBlur }: Fi
 }
 
 /** SPEC §5: Word, DOCX or PDF up to 5000 KB; the bytes are checked as soon as a file is chosen. */
-export function FileField({ field, value, error, onChange, onBlur }: FieldProps) {
+export function FileField({ field, value, error, onChange }: FieldProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const file = value instanceof File ? value : null
@@ -254,7 +249,6 @@ export function FileField({ field, value, error, onChange, onBlur }: FieldProps)
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-        onBlur={onBlur}
         className={`${inputClass} cursor-pointer file:mr-3 file:cursor-pointer file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-1.5 file:font-bold file:text-brand-800`}
       />
       <p id={`${id}-hint`} className={descriptionClass}>

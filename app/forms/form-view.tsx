@@ -294,7 +294,6 @@ export function FormView({ definition, source, title }: { definition: FormDefini
                   value={values[field.key] ?? null}
                   error={errors[field.key] ?? null}
                   onChange={(next) => change(field, next)}
-                  onBlur={() => undefined}
                   minDate={definition.minimumDate ?? localToday()}
                   maxDate={definition.maximumDate}
                 />

@@ -1,9 +1,7 @@
 /** SPEC §5 and §8 messages in the visitor's language, for the browser and the server alike. */
-import { siteConfig } from '../../app.config'
+import { siteConfig, type Locale } from '../../app.config'
 import { m } from '../paraglide/messages'
 import type { ValidationMessages } from './schema'
-
-type Locale = Parameters<typeof m.field_required>[1] extends { locale?: infer L } | undefined ? L : never
 
 export function validationMessages(locale?: Locale): ValidationMessages {
   const options = locale ? { locale } : undefined

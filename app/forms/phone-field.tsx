@@ -12,7 +12,7 @@ import { descriptionClass, errorClass, inputClass, labelClass, RequiredMark, tex
 const countryNames = () => (getLocale() === 'de' ? countryNamesDe : countryNamesEn) as Record<string, string>
 
 /** SPEC §5: phone fields default to GB; the visitor can pick another country. */
-export default function PhoneField({ field, value, error, onChange, onBlur }: FieldProps) {
+export default function PhoneField({ field, value, error, onChange }: FieldProps) {
   const id = useId()
   const [country, setCountry] = useState<Country>(siteConfig.forms.defaultPhoneCountry)
   const names = countryNames()
@@ -51,7 +51,6 @@ export default function PhoneField({ field, value, error, onChange, onBlur }: Fi
           defaultCountry={country}
           value={text(value) || undefined}
           onChange={(next) => onChange(next ?? '')}
-          onBlur={onBlur}
           readOnly={field.readOnly}
           required={field.required}
           aria-required={field.required || undefined}
