@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumFlags, chromiumPath } from './tests/chromium'
 
 /**
  * e2e against the production build (`npm run build` first; `npm test` does it).
@@ -8,9 +8,6 @@ import { defineConfig, devices } from '@playwright/test'
  */
 const PORT = 4310
 const DOWN_PORT = 4311
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (candidate): candidate is string => Boolean(candidate && existsSync(candidate)),
-)
 
 /** Shared with the preview tests, which sign links with it. */
 export const PREVIEW_SECRET = 'e2e-preview-secret-0123456789abcdef0123'
@@ -41,17 +38,8 @@ export default defineConfig({
     storageState: 'tests/e2e/decided-consent.json',
     trace: 'off',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
   },
   projects: [

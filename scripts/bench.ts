@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse'
+import { chromiumFlags, chromiumPath } from '../tests/chromium'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const serverEntry = join(root, '.output/server/index.mjs')
@@ -30,17 +31,8 @@ const reportDir = join(benchDir, 'lhr')
 const PORT = 4330
 const HOST = '127.0.0.1'
 const origin = `http://${HOST}:${PORT}`
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const chromePath = chromiumPath ?? '/usr/bin/chromium'
+const chromeFlags = chromiumFlags
 
 /** The visitor who already chose "Reject all" (tests/e2e/decided-consent.json). */
 const consentCookies = [
