@@ -6,8 +6,11 @@ import { chromiumFlags, chromiumPath } from './tests/chromium'
  * Two servers on loopback: the site over the embedded CMS, and the same build pointed
  * at a closed port (the backend-down case). Playwright stops both when done.
  */
-const PORT = 4310
-const DOWN_PORT = 4311
+/** E2E_PORT moves both servers (for parallel checkouts on one machine); the backend-down server takes the next port. */
+const PORT = Number(process.env.E2E_PORT ?? 4310)
+const DOWN_PORT = PORT + 1
+export const baseUrl = `http://127.0.0.1:${PORT}`
+export const downBaseUrl = `http://127.0.0.1:${DOWN_PORT}`
 
 /** Shared with the preview tests, which sign links with it. */
 export const PREVIEW_SECRET = 'e2e-preview-secret-0123456789abcdef0123'
@@ -33,7 +36,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: baseUrl,
     // Most tests are not about consent: they start as a visitor who already chose "Reject all".
     storageState: 'tests/e2e/decided-consent.json',
     trace: 'off',
@@ -64,5 +67,3 @@ export default defineConfig({
     },
   ],
 })
-
-export const downBaseUrl = `http://127.0.0.1:${DOWN_PORT}`

@@ -2,6 +2,7 @@
  * Consent-gated tracking, with every tag ID configured (playwright.config.ts) and every
  * request to a third-party origin intercepted and recorded.
  */
+import { baseUrl } from '../../playwright.config'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration } from './helpers'
 
@@ -74,8 +75,8 @@ test("'Accept all' loads every tag once and survives a reload", async ({ page, c
 test("'Reject all' loads nothing and removes _ga and _gid", async ({ page, context }) => {
   const seen = await recordTracking(page)
   await context.addCookies([
-    { name: '_ga', value: 'GA1.1.123.456', url: 'http://127.0.0.1:4310' },
-    { name: '_gid', value: 'GA1.1.789', url: 'http://127.0.0.1:4310' },
+    { name: '_ga', value: 'GA1.1.123.456', url: baseUrl },
+    { name: '_gid', value: 'GA1.1.789', url: baseUrl },
   ])
   await page.goto('/')
   await waitForHydration(page)
@@ -106,7 +107,7 @@ test("'Save preferences' with analytics only loads only the analytics tags; with
   await expect(dialog.getByRole('switch', { name: 'Analytics' })).toBeChecked()
   await dialog.getByRole('button', { name: 'Save preferences' }).click()
   await expect.poll(() => tagIds(seen)).toEqual(['local-tag', 'session-recording', 'tag-manager'])
-  await context.addCookies([{ name: '_ga', value: 'GA1.1.1', url: 'http://127.0.0.1:4310' }])
+  await context.addCookies([{ name: '_ga', value: 'GA1.1.1', url: baseUrl }])
   // The footer link reopens the preferences; switching analytics off clears its cookies.
   await page.getByRole('button', { name: 'Cookie settings' }).click()
   const reopened = page.getByRole('dialog', { name: 'Cookie preferences' })

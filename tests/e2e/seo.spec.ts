@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { baseUrl } from '../../playwright.config'
 import { waitForHydration } from './helpers'
 
 const SITE = 'https://www.kestrel-it.example'
@@ -86,7 +87,7 @@ test('the sitemap lists public pages and posts in both locales, and robots.txt p
 })
 
 test('a visitor whose lang cookie says de lands on /de, crawlers without the cookie do not', async ({ page, context, request }) => {
-  await context.addCookies([{ name: 'lang', value: 'de', url: 'http://127.0.0.1:4310' }])
+  await context.addCookies([{ name: 'lang', value: 'de', url: baseUrl }])
   await page.goto('/about')
   await expect(page).toHaveURL(/\/de\/about$/)
   await expect(page.locator('html')).toHaveAttribute('lang', 'de')

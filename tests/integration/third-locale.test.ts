@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 const root = process.cwd()
 const copy = mkdtempSync(path.join(tmpdir(), 'site-third-locale-'))
-const PORT = 4390
+const PORT = Number(process.env.THIRD_LOCALE_PORT ?? 4390)
 
 afterAll(() => rmSync(copy, { recursive: true, force: true }))
 
