@@ -28,7 +28,7 @@ import {
   wireShortcodeData,
   wireTerm,
   wireWidget,
-} from '../app/server/content/wire'
+} from '../app/content/wire'
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'must be a lowercase slug')
 

@@ -12,10 +12,11 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Client } from '@libsql/client'
 import type { z } from 'zod'
-import { wireId, type wireFormDefinition } from '../app/server/content/wire'
-import type { wireSubmissionResponse } from '../app/server/content/wire-forms'
-import { isFieldShown, parseConditionalLogic, type FieldValue } from '../app/forms/conditional-logic'
-import { checkUpload, maxUploadBytes, mimeTypeOf, sniffFileKind } from '../app/forms/file-type'
+import { wireId, type wireFormDefinition } from '../app/content/wire'
+import type { wireSubmissionResponse } from '../app/content/wire-forms'
+import { isFieldShown, parseConditionalLogic, type FieldValue } from '../app/content/conditional-logic'
+import { fieldKindOf, holdsValue, type FieldKind } from '../app/content/form-fields'
+import { checkUpload, maxUploadBytes, mimeTypeOf, sniffFileKind } from '../app/content/file-type'
 import type { FormFile } from './content-store'
 import { errorResponse, json, readLimitedBody } from './http'
 import { formatDate, message } from './messages'
@@ -30,7 +31,6 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE = /^\+?[0-9 ()./-]{5,40}$/
 
 type Field = FormFile['fields'][number]
-type FieldKind = 'text' | 'email' | 'name' | 'phone' | 'textarea' | 'password' | 'hidden' | 'date' | 'select' | 'checkbox' | 'file' | 'none'
 
 class Upload {
   constructor(readonly file: File) {}
@@ -53,49 +53,6 @@ export interface SubmissionDeps {
   database: () => Promise<Client>
   /** Where uploaded files are written (CMS_UPLOAD_DIR). */
   uploadDir: string
-}
-
-/**
- * SPEC §3 names field types (text, email, name, phone, textarea, password, hidden, page)
- * and, for the special inputs, a fieldType (date, select, booleancheckbox, file). Gravity
- * Forms' own type names are read the same way.
- */
-export function fieldKind(field: Field): FieldKind {
-  switch (field.fieldType) {
-    case 'date':
-      return 'date'
-    case 'select':
-      return 'select'
-    case 'booleancheckbox':
-      return 'checkbox'
-    case 'file':
-      return 'file'
-  }
-  switch (field.type) {
-    case 'email':
-    case 'name':
-    case 'phone':
-    case 'textarea':
-    case 'password':
-    case 'hidden':
-    case 'date':
-    case 'select':
-      return field.type
-    case 'radio':
-      return 'select'
-    case 'checkbox':
-    case 'consent':
-      return 'checkbox'
-    case 'fileupload':
-      return 'file'
-    case 'page':
-    case 'section':
-    case 'html':
-      return 'none'
-    default:
-      // SPEC §5: a field labelled "email" is an email field whatever its type.
-      return (field.label ?? '').trim().toLowerCase() === 'email' ? 'email' : 'text'
-  }
 }
 
 /** The definition as the page answer carries it: without the confirmation (kept on the server, as Gravity Forms does). */
@@ -138,10 +95,10 @@ async function readValues(form: FormFile, data: FormData): Promise<Map<string, V
     if (!key.startsWith('input_')) continue
     const match = /^input_(\d{1,20})(?:[_.](\d{1,3}))?$/.exec(key)
     const field = match ? fields.get(match[1] ?? '') : undefined
-    const kind = field ? fieldKind(field) : 'none'
-    if (!match || !field || kind === 'none') throw new BadRequest(`${key} names no input of form ${String(form.id)}.`)
+    const kind = field ? fieldKindOf(field) : null
+    if (!match || !field || !holdsValue(kind)) throw new BadRequest(`${key} names no input of form ${String(form.id)}.`)
     const sub = match[2] ?? null
-    if (sub !== null && kind !== 'name' && kind !== 'checkbox') throw new BadRequest(`${key}: field ${String(field.id)} has no sub-inputs.`)
+    if (sub !== null && kind !== 'name' && kind !== 'checkbox' && kind !== 'checkboxes') throw new BadRequest(`${key}: field ${String(field.id)} has no sub-inputs.`)
     const list = parts.get(String(field.id)) ?? []
     list.push({ sub, value })
     parts.set(String(field.id), list)
@@ -150,8 +107,8 @@ async function readValues(form: FormFile, data: FormData): Promise<Map<string, V
   const values = new Map<string, Value>()
   for (const field of form.fields) {
     const id = String(field.id)
-    const kind = fieldKind(field)
-    if (kind === 'none') continue
+    const kind = fieldKindOf(field)
+    if (!holdsValue(kind)) continue
     const sent = parts.get(id) ?? []
     const texts = sent.map(({ sub, value }) => {
       if (typeof value === 'string') return { sub, text: value }
@@ -167,10 +124,10 @@ async function readValues(form: FormFile, data: FormData): Promise<Map<string, V
         name[key] = text.trim()
       }
       values.set(id, name)
-    } else if (kind === 'checkbox') {
+    } else if (kind === 'checkbox' || kind === 'checkboxes') {
       const ticked = texts.map(({ text }) => text.trim()).filter((text) => text !== '')
-      // A list (two or more options): the ticked choices' values; one box (consent): whether it is ticked.
-      values.set(id, (field.options?.length ?? 0) > 1 ? [...new Set(ticked)] : ticked.some(isTrue))
+      // A list: the ticked choices' values; one box (consent): whether it is ticked.
+      values.set(id, kind === 'checkboxes' ? [...new Set(ticked)] : ticked.some(isTrue))
     } else if (kind === 'file') {
       if (sent.length > 1) throw new BadRequest(`input_${id} was sent more than once.`)
       const value = sent[0]?.value
@@ -187,7 +144,7 @@ async function readValues(form: FormFile, data: FormData): Promise<Map<string, V
 
 /**
  * Which fields conditional logic hides (SPEC §3), decided as the browser decides it
- * (app/forms/conditional-logic.ts). A hidden field counts as empty for the rules of
+ * (app/content/conditional-logic.ts). A hidden field counts as empty for the rules of
  * others, so this repeats until nothing changes; a hidden page hides its fields.
  */
 function hiddenFields(form: FormFile, values: Map<string, Value>): Set<string> {
@@ -199,7 +156,7 @@ function hiddenFields(form: FormFile, values: Map<string, Value>): Set<string> {
     for (const field of form.fields) {
       if (!isFieldShown(parseConditionalLogic(field.conditionalLogic), valueOf)) {
         next.add(String(field.id))
-        if (fieldKind(field) === 'none' && field.type === 'page' && field.pageNumber) hiddenPages.add(field.pageNumber)
+        if (fieldKindOf(field) === 'page' && field.pageNumber) hiddenPages.add(field.pageNumber)
       }
     }
     for (const field of form.fields) if (hiddenPages.has(field.pageNumber ?? 1)) next.add(String(field.id))
@@ -228,14 +185,14 @@ function dateBounds(form: FormFile, now: Date): { min: string; max: string | nul
 
 /** What is wrong with a shown field's value, as the message in the locale, or null. */
 async function problemOf(form: FormFile, field: Field, value: Value, locale: string, now: Date): Promise<string | null> {
-  const kind = fieldKind(field)
+  const kind = fieldKindOf(field)
   if (isEmpty(value)) return field.isRequired ? message(locale, 'required') : null
   if (isNameParts(value)) {
     // A required name needs every part but the optional prefix (.2), middle name (.4) and suffix (.8).
     const missing = Object.entries(value).some(([key, part]) => part === '' && !['2', '4', '8'].includes(key.split('.')[1] ?? ''))
     if (field.isRequired && missing) return message(locale, 'required')
   }
-  const max = typeof field.maxLength === 'number' && field.maxLength > 0 ? field.maxLength : (MAX_LENGTH[kind] ?? DEFAULT_MAX_LENGTH)
+  const max = typeof field.maxLength === 'number' && field.maxLength > 0 ? field.maxLength : ((kind && MAX_LENGTH[kind]) ?? DEFAULT_MAX_LENGTH)
   if (textsOf(value).some((text) => text.length > max)) return message(locale, 'tooLong', { max })
   const options = (field.options ?? []).map((option) => option.value)
   if (typeof value === 'string') {
@@ -281,7 +238,7 @@ export function sanitizeFileName(name: string): string {
 
 /** Whatever is stored for a value: text as is, a file by its row in entry_files, passwords never. */
 function storedValue(field: Field, value: Value, files: StoredFile[]): unknown {
-  if (fieldKind(field) === 'password') return null
+  if (fieldKindOf(field) === 'password') return null
   if (value instanceof Upload) {
     const stored = files.find((file) => file.fieldId === String(field.id))
     return stored ? { file_name: stored.fileName, mime_type: stored.mimeType, size_bytes: stored.size } : null
@@ -321,8 +278,8 @@ async function storeEntry(
     const record: Record<string, unknown> = {}
     const hidden: string[] = []
     for (const field of form.fields) {
-      const kind = fieldKind(field)
-      if (kind === 'none') continue
+      const kind = fieldKindOf(field)
+      if (!holdsValue(kind)) continue
       const value = values.get(String(field.id)) ?? null
       record[String(field.id)] = storedValue(field, value, files)
       if (kind === 'hidden' && typeof value === 'string' && value !== '') hidden.push(value)
@@ -395,7 +352,7 @@ export async function submitForm(
   let firstErrorPage: number | null = null
   for (const field of form.fields) {
     const id = String(field.id)
-    if (fieldKind(field) === 'none') continue
+    if (!holdsValue(fieldKindOf(field))) continue
     if (hidden.has(id)) {
       // A field the visitor could not see is neither validated nor kept (as Gravity Forms does).
       values.set(id, null)

@@ -7,7 +7,7 @@ import {
   wirePopupResponse,
   wirePostsResponse,
   wireTagsResponse,
-} from '../app/server/content/wire'
+} from '../app/content/wire'
 import { createContentStore } from './content-store'
 import { openDatabase } from './db'
 import { createCmsHandler } from './handler'

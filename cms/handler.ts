@@ -13,9 +13,9 @@ import type {
   wirePostSummary,
   wirePostsResponse,
   wirePopupResponse,
-} from '../app/server/content/wire'
+} from '../app/content/wire'
 import { siteConfig } from '../app.config'
-import { verifyPreview } from '../app/server/preview-token'
+import { verifyPreview } from '../app/content/preview-token.server'
 import type { ContentStore, LocaleContent, PageFile, PostRecord } from './content-store'
 import { publicFormDefinition, submitForm } from './forms'
 import { errorBody, json } from './http'

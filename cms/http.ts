@@ -3,7 +3,7 @@
  * reading a request body with a hard size limit.
  */
 import type { z } from 'zod'
-import type { wireErrorResponse } from '../app/server/content/wire'
+import type { wireErrorResponse } from '../app/content/wire'
 import type { LocaleContent } from './content-store'
 
 export function json(body: unknown, status = 200): Response {

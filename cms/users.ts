@@ -6,7 +6,7 @@
  */
 import type { Client } from '@libsql/client'
 import type { z } from 'zod'
-import type { wireUserResponse } from '../app/server/content/wire-forms'
+import type { wireUserResponse } from '../app/content/wire-forms'
 import { clientIp, errorBody, json, readLimitedBody } from './http'
 import type { Mailer } from './mail'
 import { message } from './messages'

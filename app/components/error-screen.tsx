@@ -9,7 +9,7 @@ import { isContentUnavailable } from '../lib/errors'
 import { reloadAfterChunkError } from './shell/document-behaviour'
 import { m } from '../paraglide/messages'
 import { fallbackOptions } from '../lib/site-defaults'
-import type { Menus, SiteOptions } from '../server/content/types'
+import type { Menus, SiteOptions } from '../content/model'
 import { SiteLayout } from './shell/layouts'
 
 export type ErrorKind = 'page-not-found' | 'route-not-found' | 'unavailable' | 'error'

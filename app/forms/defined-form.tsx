@@ -1,7 +1,7 @@
 /** A form from a popup's shortcode_data: parsed here so the shell's chunk stays free of the form engine. */
 import { m } from '../paraglide/messages'
 import type { FormSource } from '../server/forms.functions'
-import type { JsonObject } from '../server/content/types'
+import type { JsonObject } from '../content/model'
 import { parseFormDefinition } from './definition'
 import { FormView } from './form-view'
 

@@ -4,12 +4,11 @@
  * bounded by the wire schema at the content boundary) into this model; anything it
  * cannot use makes the form unavailable rather than half-rendered.
  */
-import { wireFormDefinition } from '../server/content/wire'
-import { parseConditionalLogic, type ConditionalLogic } from './conditional-logic'
+import { wireFormDefinition } from '../content/wire'
+import { parseConditionalLogic, type ConditionalLogic } from '../content/conditional-logic'
+import { fieldKindOf, type FieldKind } from '../content/form-fields'
 
-/** How a field is rendered and validated: `fieldType` (date, select, booleancheckbox, file) wins over `type`. */
-export type FieldKind =
-  'text' | 'email' | 'name' | 'phone' | 'textarea' | 'password' | 'hidden' | 'page' | 'date' | 'select' | 'checkbox' | 'checkboxes' | 'file'
+export type { FieldKind }
 
 export interface FormFieldOption {
   label: string
@@ -57,36 +56,6 @@ export interface FormDefinition {
 
 const inputKey = (id: string) => `input_${id.replace(/\D/g, '')}`
 
-function kindOf(type: string, fieldType: string | undefined, options: FormFieldOption[]): FieldKind | null {
-  switch (fieldType) {
-    case 'date':
-    case 'select':
-    case 'file':
-      return fieldType
-    case 'booleancheckbox':
-      return options.length > 1 ? 'checkboxes' : 'checkbox'
-  }
-  switch (type) {
-    case 'text':
-    case 'email':
-    case 'name':
-    case 'phone':
-    case 'textarea':
-    case 'password':
-    case 'hidden':
-    case 'page':
-      return type
-    case 'date':
-    case 'select':
-    case 'fileupload':
-      return type === 'fileupload' ? 'file' : type
-    case 'checkbox':
-    case 'consent':
-      return options.length > 1 ? 'checkboxes' : 'checkbox'
-  }
-  return null
-}
-
 function formTypeOf(apiUrl: string): FormType {
   const name =
     apiUrl
@@ -112,7 +81,7 @@ export function parseFormDefinition(raw: unknown, fallbackId = ''): FormDefiniti
   let pageNumber = 1
   for (const field of wire.fields) {
     const options = (field.options ?? []).map((option) => ({ label: option.label, value: option.value }))
-    const kind = kindOf(field.type, field.fieldType, options)
+    const kind = fieldKindOf(field)
     if (!kind) continue
     if (kind === 'page') pageNumber += 1
     const classes = field.cssClass.split(/\s+/)

@@ -24,7 +24,7 @@ import { siteConfig } from '../../app.config'
 import { m } from '../paraglide/messages'
 import { ChevronDownIcon } from '../components/icons'
 import type { FormField, FormValue } from './definition'
-import { acceptedFileTypes } from './file-type'
+import { acceptedFileTypes } from '../content/file-type'
 import { isEmailField } from './schema'
 
 export interface FieldProps {

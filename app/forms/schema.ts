@@ -6,9 +6,9 @@
  * breaks are not validated; with `page`, only that step's fields are.
  */
 import { z } from 'zod'
-import { isFieldShown } from './conditional-logic'
+import { isFieldShown } from '../content/conditional-logic'
 import { valueFields, type FormDefinition, type FormField, type FormValues } from './definition'
-import { checkUpload } from './file-type'
+import { checkUpload } from '../content/file-type'
 
 export interface ValidationMessages {
   required: string

@@ -5,7 +5,7 @@
  * BreadcrumbList and BlogPosting). Pure, so every rule is unit-tested.
  */
 import { defaultLocale, routedLocales, type Locale } from '../../app.config'
-import type { Breadcrumb, Language, PageMeta, PostSummary, SiteOptions } from '../server/content/types'
+import type { Breadcrumb, Language, PageMeta, PostSummary, SiteOptions } from '../content/model'
 import { isLocale, localizePath } from './url'
 
 export interface HeadInput {

@@ -9,7 +9,7 @@ import { listingFilter, PageScreen } from '../components/page-view'
 import { selectPage, type SiteSearch } from '../lib/page-selection'
 import { buildHead, type HeadInput } from '../lib/seo'
 import { layoutQueryOptions, pageQueryOptions, postListQueryOptions, type PageInput } from '../server/content.functions'
-import type { PageData } from '../server/content/types'
+import type { PageData } from '../content/model'
 
 export interface PageLoaderData {
   input: PageInput

@@ -7,7 +7,7 @@
  * nothing (a warning in development) instead of breaking the page.
  */
 import { Fragment, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
-import type { Section } from '../server/content/types'
+import type { Section } from '../content/model'
 import { reloadAfterChunkError } from '../components/shell/document-behaviour'
 import { sectionRegistry, type SectionBlock } from './registry'
 import { Reveal } from './reveal'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Image } from '../server/content/types'
+import type { Image } from '../content/model'
 
 /** The wire image object inside section data, turned into the app's Image. */
 export const imageSchema = z

@@ -11,7 +11,7 @@ import { routedLocales } from '../../app.config'
 import { contentUnavailable, INTERNAL_ERROR } from '../lib/errors'
 import { getContentSource } from './content/index.server'
 import { env } from './env.server'
-import { verifyPreview } from './preview-token'
+import { verifyPreview } from '../content/preview-token.server'
 import { ContentNotFoundError, ContentUnavailableError } from './content/source'
 
 const locale = z.enum(routedLocales)

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '../../paraglide/messages'
-import type { PostSummary } from '../../server/content/types'
+import type { PostSummary } from '../../content/model'
 import { Image } from '../media/image'
 import { formatDate } from './format'
 

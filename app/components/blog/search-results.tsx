@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { m } from '../../paraglide/messages'
-import type { MenuLink, SearchResults as Results } from '../../server/content/types'
+import type { MenuLink, SearchResults as Results } from '../../content/model'
 import { CmsLink } from '../cms-link'
 import { formatNumber } from './format'
 

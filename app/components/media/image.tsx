@@ -8,7 +8,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { siteConfig } from '../../../app.config'
 import { imageSource } from '../../lib/image-url'
-import type { Image as ImageObject } from '../../server/content/types'
+import type { Image as ImageObject } from '../../content/model'
 
 export const ImageServiceContext = createContext<{ cloudName: string | null; siteUrl: string }>({
   cloudName: null,

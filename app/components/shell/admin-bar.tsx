@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react'
 import { siteConfig } from '../../../app.config'
 import { browserCookies } from '../../lib/cookies'
 import { m } from '../../paraglide/messages'
-import type { Page } from '../../server/content/types'
+import type { Page } from '../../content/model'
 import { Button } from '../ui/Button'
 
 export function useDevMode(): [boolean, () => void] {

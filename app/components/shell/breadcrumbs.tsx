@@ -1,6 +1,6 @@
 import { siteConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages'
-import type { Breadcrumb } from '../../server/content/types'
+import type { Breadcrumb } from '../../content/model'
 import { CmsLink } from '../cms-link'
 
 /** SPEC §2 and §9: breadcrumbs are hidden when there are fewer than 2 items. */

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { m } from '../../paraglide/messages'
-import type { Breadcrumb, Language, Menus, Page, SiteOptions } from '../../server/content/types'
+import type { Breadcrumb, Language, Menus, Page, SiteOptions } from '../../content/model'
 import { AdminBar } from './admin-bar'
 import { Breadcrumbs } from './breadcrumbs'
 import { HideOnScrollHeader } from './hide-on-scroll-header'

@@ -4,7 +4,7 @@
  * copyright line with the current year.
  */
 import { m } from '../../paraglide/messages'
-import type { MenuLink, Menus, SiteOptions } from '../../server/content/types'
+import type { MenuLink, Menus, SiteOptions } from '../../content/model'
 import { CmsLink } from '../cms-link'
 import { ConsentSettingsLink } from '../consent/consent-ui'
 import { SocialIcon, socialNetworks, StarIcon, type SocialNetwork } from '../icons'

@@ -1,7 +1,7 @@
 import { useLocation } from '@tanstack/react-router'
 import { isManagedItSupportPath, stripLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
-import type { Language, SiteOptions } from '../../server/content/types'
+import type { Language, SiteOptions } from '../../content/model'
 import { HeadsetIcon, PhoneIcon } from '../icons'
 import { Button } from '../ui/Button'
 import { LanguageSwitcher } from './language-switcher'

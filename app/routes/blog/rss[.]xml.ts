@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { absoluteUrl } from '../../lib/seo'
 import { localizePath, stripLocale } from '../../lib/url'
 import { getContentSource } from '../../server/content/index.server'
-import { htmlToText } from '../../server/content/sanitize'
+import { htmlToText } from '../../content/sanitize'
 import { renderRss } from '../../server/rss'
 
 /** /blog/rss.xml and /de/blog/rss.xml: the newest posts of the locale. */

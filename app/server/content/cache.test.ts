@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { withPageCache } from './cache'
 import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery } from './source'
-import type { PageData } from './types'
+import type { PageData } from '../../content/model'
 
 const query: PageQuery = { locale: 'en', pageName: 'home' }
 const page = (title: string) => ({ page: { title } }) as unknown as PageData

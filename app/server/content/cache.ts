@@ -4,7 +4,7 @@
  * background refresh runs. When the backend is down, the last good copy is served for
  * up to `keepMs` instead of an error. Previews and developer mode are never cached.
  */
-import type { PageData } from './types'
+import type { PageData } from '../../content/model'
 import { ContentNotFoundError, type ContentSource, type PageQuery } from './source'
 
 export interface CacheOptions {

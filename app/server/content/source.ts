@@ -3,7 +3,7 @@
  * Swapping the backend means writing another implementation of ContentSource.
  */
 import type { Locale } from '../../../app.config'
-import type { CommentOutcome, Menus, PageData, Popup, PostList, SiteOptions } from './types'
+import type { CommentOutcome, Menus, PageData, Popup, PostList, SiteOptions } from '../../content/model'
 
 export interface PageQuery {
   locale: Locale

@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod'
 import type { Locale } from '../../../app.config'
-import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from './reshape'
-import { sanitizeCmsHtml } from './sanitize'
+import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from '../../content/reshape'
+import { sanitizeCmsHtml } from '../../content/sanitize'
 import {
   ContentNotFoundError,
   ContentUnavailableError,
@@ -25,8 +25,8 @@ import {
   wirePostsResponse,
   wireSitemapResponse,
   wireTagsResponse,
-} from './wire'
-import { wireSubmissionResponse, wireUserResponse } from './wire-forms'
+} from '../../content/wire'
+import { wireSubmissionResponse, wireUserResponse } from '../../content/wire-forms'
 
 /** Uploads of a few megabytes need longer than a page read. */
 const UPLOAD_TIMEOUT_MS = 30_000

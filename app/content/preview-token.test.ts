@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { previewQuery, signPreview, verifyPreview } from './preview-token'
+import { previewQuery, signPreview, verifyPreview } from './preview-token.server'
 
 const secret = 'a-preview-secret-of-at-least-32-characters'
 const now = 1_800_000_000

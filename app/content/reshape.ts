@@ -2,8 +2,8 @@
  * Wire shapes → app types. Every function here also cleans up: backend URLs become app
  * routes, HTML is sanitized, unsafe links are dropped, alt text is filled in.
  */
-import { siteConfig } from '../../../app.config'
-import { originOf, popupIdFromHref, toAppHref } from '../../lib/url'
+import { siteConfig } from '../../app.config'
+import { originOf, popupIdFromHref, toAppHref } from '../lib/url'
 import { addHeadingAnchors, htmlToText, sanitizeClassList, sanitizeCmsHtml, scopeCustomCss } from './sanitize'
 import type {
   Breadcrumb,
@@ -23,7 +23,7 @@ import type {
   PostSummary,
   SiteOptions,
   Term,
-} from './types'
+} from './model'
 import {
   menuLocations,
   type WireBaseResponse,

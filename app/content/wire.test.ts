@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseResponseFixture } from '../../../tests/fixtures/wire'
+import { baseResponseFixture } from '../../tests/fixtures/wire'
 import {
   wireBaseResponse,
   wireErrorResponse,
