@@ -47,6 +47,14 @@ export const siteConfig = {
     blogBase: 'blog',
     /** Posts per listing page; "Load more" appends the next page. */
     postsPerPage: 6,
+    /** No backend page name (slugs joined by `/`) is longer; a longer path is a 404 without a backend call. */
+    maxPageNameLength: 500,
+    /** A category or tag slug. */
+    maxSlugLength: 200,
+    /** Search strings are cut to this many characters, not refused: the visitor still gets results. */
+    maxSearchLength: 200,
+    /** `?page=N` of listings and search results: 1 to this; anything else is page 1. */
+    maxListPage: 10_000,
   },
 
   /** SPEC §2 and §6: developer mode, by query `dev=true` or the `dev_mode` cookie. */

@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { localeOfHref, selectedTag, selectPage, siteSearchSchema } from './page-selection'
+import { pageNameOf, pageQueryFor, pathnameOf, selectedTag, selectPage, siteSearchSchema } from './page-selection'
 import { isManagedItSupportPath, localizePath, pageNameForPath, popupIdFromHref, stripLocale, toAppHref } from './url'
 
 describe('page selection (SPEC §2)', () => {
   it('maps the empty path to the home slug', () => {
-    expect(selectPage('/', {}).pageName).toBe('home')
-    expect(selectPage('/de', {}).pageName).toBe('home')
-    expect(selectPage('/de/', {}).pageName).toBe('home')
+    expect(pageNameOf(undefined)).toBe('home')
+    expect(pageNameOf('')).toBe('home')
+    expect(pageNameOf('/')).toBe('home')
+    expect(pageNameForPath('/')).toBe('home')
   })
 
   it('strips a leading locale segment before the lookup', () => {
-    expect(selectPage('/de/about', {})).toMatchObject({ locale: 'de', path: '/about', pageName: 'about' })
-    expect(selectPage('/about', {})).toMatchObject({ locale: 'en', path: '/about', pageName: 'about' })
-    expect(selectPage('/en/about', {})).toMatchObject({ locale: 'en', pageName: 'about' })
+    expect(selectPage('/de/about', {})).toMatchObject({ locale: 'de', path: '/about' })
+    expect(selectPage('/de', {})).toMatchObject({ locale: 'de', path: '/' })
+    expect(selectPage('/about', {})).toMatchObject({ locale: 'en', path: '/about' })
+    expect(selectPage('/en/about', {})).toMatchObject({ locale: 'en', path: '/about' })
   })
 
   it('keeps nested paths and decodes segments', () => {
-    expect(selectPage('/landing/managed-it-support', {}).pageName).toBe('landing/managed-it-support')
+    expect(pageNameOf('landing/managed-it-support/')).toBe('landing/managed-it-support')
     expect(pageNameForPath('/caf%C3%A9')).toBe('café')
     expect(pageNameForPath('/%E0%A4%A')).toBe('%E0%A4%A')
   })
@@ -47,9 +49,25 @@ describe('page selection (SPEC §2)', () => {
   })
 
   it('reads the locale from a public href', () => {
-    expect(localeOfHref('/de/blog?s=x')).toBe('de')
-    expect(localeOfHref('/blog')).toBe('en')
-    expect(localeOfHref('/deutsch')).toBe('en')
+    expect(selectPage(pathnameOf('/de/blog?s=x'), {}).locale).toBe('de')
+    expect(selectPage(pathnameOf('/blog'), {}).locale).toBe('en')
+    expect(selectPage(pathnameOf('/deutsch'), {}).locale).toBe('en')
+  })
+
+  it('asks the backend only for page names that are slug paths of bounded length', () => {
+    const selection = selectPage('/de', {})
+    expect(pageQueryFor(selection, { pageName: 'services/cyber-security' })).toMatchObject({ locale: 'de', pageName: 'services/cyber-security' })
+    expect(pageQueryFor(selection, { pageName: 'café' })?.pageName).toBe('café')
+    for (const hostile of ['..', 'a/../v1/posts', 'a/./b', '../../wp/v2/users', 'a//b', 'a?b', 'a#b', 'x'.repeat(501), 'a%2Fb', ' a']) {
+      expect(pageQueryFor(selection, { pageName: hostile }), hostile).toBeNull()
+    }
+    expect(pageQueryFor(selection, { pageName: 'blog', category: '../tags' })).toBeNull()
+  })
+
+  it('passes search, preview and dev on in the query, and the results page only with a search', () => {
+    const query = pageQueryFor(selectPage('/', siteSearchSchema.parse({ s: 'backup', page: '3', preview: 'true', p: '7', dev: 'true' })), { pageName: 'home' })
+    expect(query).toMatchObject({ search: 'backup', searchPage: 3, previewId: '7', dev: true })
+    expect(pageQueryFor(selectPage('/', siteSearchSchema.parse({ page: '3' })), { pageName: 'blog' })?.searchPage).toBeUndefined()
   })
 })
 

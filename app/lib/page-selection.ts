@@ -5,7 +5,8 @@
 import { z } from 'zod'
 import type { Locale } from '../../app.config'
 import { siteConfig } from '../../app.config'
-import { pageNameForPath, stripLocale } from './url'
+import { pageQuerySchema, type PageQuery } from '../content/queries'
+import { stripLocale } from './url'
 
 /**
  * Search params the site reads on every page. Validation must not change them (the
@@ -30,14 +31,10 @@ export const siteSearchSchema = z.looseObject({
 })
 export type SiteSearch = z.infer<typeof siteSearchSchema>
 
-/** Longer search strings are cut, not refused: the visitor still gets results. */
-export const MAX_SEARCH_LENGTH = 200
-
 export interface PageSelection {
   locale: Locale
   /** The app path without the locale prefix. */
   path: string
-  pageName: string
   search?: string
   previewId?: string
   previewExpires?: string
@@ -52,21 +49,24 @@ function asText(value: string | number | boolean | undefined): string | undefine
   return value === undefined ? undefined : String(value)
 }
 
-/** A listing page number from the URL: 1 to 1000, anything else is 1. */
+/** A listing page number from the URL: 1 to the limit, anything else is 1. */
 export function pageNumber(value: string | undefined): number {
   const parsed = Number(value)
-  return Number.isInteger(parsed) && parsed >= 1 && parsed <= 1000 ? parsed : 1
+  return Number.isInteger(parsed) && parsed >= 1 && parsed <= siteConfig.content.maxListPage ? parsed : 1
 }
 
+/**
+ * The URL read once (SPEC §2 Page selection): its locale (from the public path, whose
+ * prefix the router's rewrite hides from routes), its app path and its search params.
+ */
 export function selectPage(publicPathname: string, params: SiteSearch): PageSelection {
   const { locale, path } = stripLocale(publicPathname)
-  const search = asText(params.s)?.trim().slice(0, MAX_SEARCH_LENGTH) || undefined
+  const search = asText(params.s)?.trim().slice(0, siteConfig.content.maxSearchLength) || undefined
   const p = asText(params.p)
   const previewId = asText(params.preview) === 'true' && p && /^\d{1,20}$/.test(p) ? p : undefined
   return {
     locale,
     path,
-    pageName: pageNameForPath(path),
     search,
     previewId,
     previewExpires: previewId ? asText(params.expires) : undefined,
@@ -76,14 +76,51 @@ export function selectPage(publicPathname: string, params: SiteSearch): PageSele
   }
 }
 
+/** What a route asks the backend for: a page name (from its params) and, on category listings, a category. */
+export interface PageTarget {
+  pageName: string
+  category?: string
+}
+
+/**
+ * The backend query for a selection and a route's target, or null when the target is
+ * not a page name at all (too long, dots, slashes out of place): such a URL is a 404
+ * without asking the backend.
+ */
+export function pageQueryFor(selection: PageSelection, target: PageTarget): PageQuery | null {
+  const query = pageQuerySchema.safeParse({
+    locale: selection.locale,
+    pageName: target.pageName,
+    category: target.category,
+    search: selection.search,
+    searchPage: selection.search && selection.page > 1 ? selection.page : undefined,
+    previewId: selection.previewId,
+    previewExpires: selection.previewExpires,
+    previewToken: selection.previewToken,
+    dev: selection.dev || undefined,
+  })
+  return query.success ? query.data : null
+}
+
+/** The page name of a splat or page param (decoded by the router): SPEC §2, the empty path is the home slug. */
+export function pageNameOf(param: string | undefined): string {
+  const trimmed = (param ?? '').replace(/^\/+|\/+$/g, '')
+  return trimmed === '' ? siteConfig.content.homeSlug : trimmed
+}
+
+/** The app path of a page name, as SPEC §7 `layout{path}` takes it: `/` for the home slug, else `/{pageName}`. */
+export function layoutPathOf(pageName: string): string {
+  return pageName === siteConfig.content.homeSlug ? '/' : `/${pageName}`
+}
+
 /** SPEC §2: the tag route with a slug sets the selected blog tag; elsewhere it is "all". */
 export function selectedTag(tagSlug: string | undefined): string {
   return tagSlug && tagSlug.trim() !== '' ? tagSlug : 'all'
 }
 
-/** The locale of a router location (its public href still carries the prefix). */
-export function localeOfHref(publicHref: string): Locale {
-  return stripLocale(new URL(publicHref, 'http://site.invalid').pathname).locale
+/** The path of a router location's public href, which still carries the locale prefix the router's rewrite hides (decision 001). */
+export function pathnameOf(publicHref: string): string {
+  return new URL(publicHref, 'http://site.invalid').pathname
 }
 
 /** The blog's base page name (`blog`) and the page name of one article. */

@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { siteSearchSchema } from '../lib/page-selection'
-import { loadPageByPath, pageHead, PageRouteView } from './-page-route'
+import { PageScreen } from '../components/page-screen'
+import { pageNameOf } from '../lib/page-selection'
+import { loadPage, pageHead } from './-page-route'
 
+/** SPEC §2: `/{page}` and the catch-all are one route: any path is a page name (`services/cyber-security`); an unknown one is a 404. */
 export const Route = createFileRoute('/$')({
-  validateSearch: siteSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, location, deps }) => loadPageByPath(context.queryClient, location, deps),
+  loader: async ({ context, params }) => (await loadPage(context, { pageName: pageNameOf(params._splat) })).loaderData,
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,
 })
 
 function RouteComponent() {
-  return <PageRouteView loaderData={Route.useLoaderData()} />
+  return <PageScreen {...Route.useLoaderData()} />
 }

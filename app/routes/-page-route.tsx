@@ -1,75 +1,70 @@
 /**
- * Shared by the page routes (`/`, `/{page}`, the catch-all, `/login`, the blog):
- * the loader ensures the page and layout queries, `head()` comes from buildHead(), and
- * the component reads the same query. Files starting with `-` are not routes.
+ * Shared by the page routes (`/`, the catch-all, `/login`, the blog): the loader ensures
+ * the page and layout queries for the URL the root read once (`context.selection`) and
+ * the page name the route's params give; `head()` comes from buildHead(). Files starting
+ * with `-` are not routes.
  */
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
-import { notFound, type ParsedLocation } from '@tanstack/react-router'
-import { listingFilter, PageScreen } from '../components/page-view'
-import { selectPage, type SiteSearch } from '../lib/page-selection'
-import { buildHead, type HeadInput } from '../lib/seo'
-import { layoutQueryOptions, pageQueryOptions, postListQueryOptions, type PageInput } from '../server/content.functions'
+import type { QueryClient } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
 import type { PageData } from '../content/model'
+import type { PageQuery } from '../content/queries'
+import { listingFilter } from '../components/page-screen'
+import { layoutPathOf, pageQueryFor, type PageSelection, type PageTarget } from '../lib/page-selection'
+import { buildHead, type HeadInput } from '../lib/seo'
+import { layoutQueryOptions, pageQueryOptions, postListQueryOptions } from '../server/content.functions'
 
+/** What a page route's component needs (and its head): small, since it is written into the HTML. */
 export interface PageLoaderData {
-  input: PageInput
+  query: PageQuery
   layout: 'default' | 'static'
   head: HeadInput
   /** The listing page a blog or category page shows first (`?page=N`). */
   listPage: number
 }
 
-export function pathnameOf(location: ParsedLocation): string {
-  return new URL(location.publicHref, 'http://site.invalid').pathname
+export interface PageLoaderContext {
+  queryClient: QueryClient
+  selection: PageSelection
 }
 
-/** Loads a page by its public path and search params (SPEC §2 Page selection). */
-export async function loadPageByPath(
-  queryClient: QueryClient,
-  location: ParsedLocation,
-  search: SiteSearch,
-  overrides: Partial<Pick<PageInput, 'pageName' | 'category'>> = {},
-): Promise<PageLoaderData> {
-  const selection = selectPage(pathnameOf(location), search)
-  const input: PageInput = {
-    locale: selection.locale,
-    pageName: overrides.pageName ?? selection.pageName,
-    category: overrides.category,
-    search: selection.search,
-    searchPage: selection.search && selection.page > 1 ? selection.page : undefined,
-    previewId: selection.previewId,
-    previewExpires: selection.previewExpires,
-    previewToken: selection.previewToken,
-    dev: selection.dev || undefined,
-  }
-  return loadPage(queryClient, input, selection.path, selection.search ? 1 : selection.page)
+/** The 404 of a page the backend does have, with its frame (menus, options) for the error screen. */
+export function notFoundIn(data: PageData): never {
+  throw notFound({ data: { menus: data.menus, options: data.options } })
 }
 
-/** No backend page name is this long; such a URL is a 404, not a failed lookup. */
-const MAX_PAGE_NAME = 500
-
-export async function loadPage(queryClient: QueryClient, input: PageInput, path: string, listPage = 1): Promise<PageLoaderData> {
-  if (input.pageName.length > MAX_PAGE_NAME) throw notFound()
+/**
+ * Loads the page a route targets, in the locale and with the search params of the URL:
+ * its data (for routes that check it further) and the loader data.
+ */
+export async function loadPage(context: PageLoaderContext, target: PageTarget): Promise<{ data: PageData; loaderData: PageLoaderData }> {
+  const { queryClient, selection } = context
+  const query = pageQueryFor(selection, target)
+  if (!query) throw notFound()
+  const listPage = selection.search ? 1 : selection.page
   const [data, layout] = await Promise.all([
-    queryClient.ensureQueryData(pageQueryOptions(input)),
-    queryClient.ensureQueryData(layoutQueryOptions({ locale: input.locale, path })),
+    queryClient.ensureQueryData(pageQueryOptions(query)),
+    // SPEC §7 `layout{path}`: the layout of the page shown, by its page name (the home page's path is `/`).
+    queryClient.ensureQueryData(layoutQueryOptions({ locale: query.locale, path: layoutPathOf(query.pageName) })),
   ])
   const isListing = !data.page.search && (data.page.kind === 'blog' || data.page.kind === 'category')
-  if (isListing) await queryClient.ensureInfiniteQueryData(postListQueryOptions(listingFilter(data.page, input.locale), listPage))
+  if (isListing) await queryClient.ensureInfiniteQueryData(postListQueryOptions(listingFilter(data.page, query.locale), listPage))
   return {
-    input,
-    layout: data.page.layout === 'static' ? 'static' : layout.layout,
-    head: headInputFor(data, input, path),
-    listPage,
+    data,
+    loaderData: {
+      query,
+      layout: data.page.layout === 'static' ? 'static' : layout.layout,
+      head: headInputFor(data, query, selection.path),
+      listPage,
+    },
   }
 }
 
-export function headInputFor(data: PageData, input: PageInput, path: string): HeadInput {
+export function headInputFor(data: PageData, query: PageQuery, path: string): HeadInput {
   const { page, options } = data
   return {
     meta: page.meta,
     options: { organizationName: options.organizationName, logoUrl: options.logoUrl, siteUrl: options.siteUrl },
-    locale: input.locale,
+    locale: query.locale,
     path,
     languages: page.languages,
     breadcrumbs: page.breadcrumbs,
@@ -85,7 +80,7 @@ export function headInputFor(data: PageData, input: PageInput, path: string): He
         }
       : null,
     // Search results and previews are never indexed (DESIGN.md); pages may say so themselves.
-    noindex: Boolean(input.search || input.previewId),
+    noindex: Boolean(query.search || query.previewId),
   }
 }
 
@@ -93,9 +88,4 @@ export function pageHead(loaderData: PageLoaderData | undefined) {
   // Without data (an error screen) the root's title, the product name, stands.
   if (!loaderData) return {}
   return buildHead(loaderData.head)
-}
-
-export function PageRouteView({ loaderData }: { loaderData: PageLoaderData }) {
-  const { data } = useSuspenseQuery(pageQueryOptions(loaderData.input))
-  return <PageScreen data={data} layout={loaderData.layout} locale={loaderData.input.locale} listPage={loaderData.listPage} />
 }

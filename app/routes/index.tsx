@@ -1,15 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { siteSearchSchema } from '../lib/page-selection'
-import { loadPageByPath, pageHead, PageRouteView } from './-page-route'
+import { siteConfig } from '../../app.config'
+import { PageScreen } from '../components/page-screen'
+import { loadPage, pageHead } from './-page-route'
 
+/** SPEC §2: `/` is the home page slug. */
 export const Route = createFileRoute('/')({
-  validateSearch: siteSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, location, deps }) => loadPageByPath(context.queryClient, location, deps),
+  loader: async ({ context }) => (await loadPage(context, { pageName: siteConfig.content.homeSlug })).loaderData,
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,
 })
 
 function RouteComponent() {
-  return <PageRouteView loaderData={Route.useLoaderData()} />
+  return <PageScreen {...Route.useLoaderData()} />
 }

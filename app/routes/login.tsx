@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { siteSearchSchema } from '../lib/page-selection'
-import { loadPageByPath, pageHead, PageRouteView } from './-page-route'
+import { PageScreen } from '../components/page-screen'
+import { loadPage, pageHead } from './-page-route'
 
+/** SPEC §2: `/login`, where register and reset land on success. */
 export const Route = createFileRoute('/login')({
-  validateSearch: siteSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, location, deps }) => loadPageByPath(context.queryClient, location, deps, { pageName: 'login' }),
+  loader: async ({ context }) => (await loadPage(context, { pageName: 'login' })).loaderData,
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,
 })
 
 function RouteComponent() {
-  return <PageRouteView loaderData={Route.useLoaderData()} />
+  return <PageScreen {...Route.useLoaderData()} />
 }

@@ -5,11 +5,11 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
 import { z } from 'zod'
-import { routedLocales } from '../../app.config'
+import { localeSchema } from '../content/queries'
 import { getContentSource } from './content/index.server'
 
 export const commentInput = z.object({
-  locale: z.enum(routedLocales),
+  locale: localeSchema,
   postId: z.string().regex(/^\d{1,20}$/),
   author: z.string().trim().max(245),
   email: z.string().trim().max(100),

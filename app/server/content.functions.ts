@@ -6,16 +6,23 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import { z } from 'zod'
-import { routedLocales } from '../../app.config'
+import type { z } from 'zod'
+import {
+  layoutQuerySchema,
+  pageQuerySchema,
+  popupQuerySchema,
+  postsQuerySchema,
+  tagQuerySchema,
+  type LayoutQuery,
+  type PageQuery,
+  type PostsFilter,
+  type PostsQuery,
+} from '../content/queries'
 import { contentUnavailable, INTERNAL_ERROR } from '../lib/errors'
 import { getContentSource } from './content/index.server'
 import { env } from './env.server'
 import { verifyPreview } from '../content/preview-token.server'
 import { ContentNotFoundError, ContentUnavailableError } from './content/source'
-
-const locale = z.enum(routedLocales)
-const slugLike = z.string().trim().min(1).max(200)
 
 /** Turns backend failures into what the router understands; nothing else leaves the server. */
 function routerError(error: unknown): never {
@@ -25,24 +32,8 @@ function routerError(error: unknown): never {
   throw new Error(INTERNAL_ERROR)
 }
 
-const pageInput = z.object({
-  locale,
-  pageName: z.string().trim().min(1).max(500),
-  category: slugLike.optional(),
-  search: z.string().max(200).optional(),
-  searchPage: z.number().int().min(1).max(1000).optional(),
-  previewId: z
-    .string()
-    .regex(/^\d{1,20}$/)
-    .optional(),
-  previewExpires: z.string().max(20).optional(),
-  previewToken: z.string().max(128).optional(),
-  dev: z.boolean().optional(),
-})
-export type PageInput = z.infer<typeof pageInput>
-
 export const fetchPage = createServerFn({ method: 'GET' })
-  .validator(pageInput)
+  .validator(pageQuerySchema)
   .handler(async ({ data }) => {
     // A preview without a valid signed token is the public page (or 404 for a draft).
     const preview =
@@ -60,7 +51,7 @@ export const fetchPage = createServerFn({ method: 'GET' })
     }
   })
 
-export const pageQueryOptions = (input: PageInput) =>
+export const pageQueryOptions = (input: PageQuery) =>
   queryOptions({
     queryKey: [
       'content',
@@ -77,37 +68,24 @@ export const pageQueryOptions = (input: PageInput) =>
     queryFn: () => fetchPage({ data: input }),
   })
 
-const layoutInput = z.object({ locale, path: z.string().max(500) })
-
 export const fetchLayout = createServerFn({ method: 'GET' })
-  .validator(layoutInput)
+  .validator(layoutQuerySchema)
   .handler(async ({ data }) => {
     const answer = await getContentSource().getLayout(data.path, data.locale)
     return { layout: answer.layout === 'static' ? ('static' as const) : ('default' as const) }
   })
 
-export const layoutQueryOptions = (input: z.infer<typeof layoutInput>) =>
+export const layoutQueryOptions = (input: LayoutQuery) =>
   queryOptions({
     queryKey: ['content', 'layout', input.locale, input.path],
     queryFn: () => fetchLayout({ data: input }),
   })
 
-const postsInput = z.object({
-  locale,
-  page: z.number().int().min(1).max(10_000).optional(),
-  tag: z.string().max(50).optional(),
-  category: z.string().max(200).optional(),
-  search: z.string().max(200).optional(),
-  perPage: z.number().int().min(1).max(50).optional(),
-})
-
 export const fetchPosts = createServerFn({ method: 'GET' })
-  .validator(postsInput)
+  .validator(postsQuerySchema)
   .handler(async ({ data }) => getContentSource().getPosts(data))
 
-export type PostsInput = z.infer<typeof postsInput>
-
-export const postsQueryOptions = (input: PostsInput) =>
+export const postsQueryOptions = (input: PostsQuery) =>
   queryOptions({
     queryKey: [
       'content',
@@ -126,7 +104,7 @@ export const postsQueryOptions = (input: PostsInput) =>
  * SPEC §4: blog lists are replaced (first page, or a new tag or category) or appended
  * (load more). One infinite query per list, starting at the page the URL asks for.
  */
-export const postListQueryOptions = (input: Omit<PostsInput, 'page'>, startPage: number) =>
+export const postListQueryOptions = (input: PostsFilter, startPage: number) =>
   infiniteQueryOptions({
     queryKey: [
       'content',
@@ -144,22 +122,18 @@ export const postListQueryOptions = (input: Omit<PostsInput, 'page'>, startPage:
       last.pagination && last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined,
   })
 
-const tagInput = z.object({ locale, slug: slugLike })
-
 export const fetchTagId = createServerFn({ method: 'GET' })
-  .validator(tagInput)
+  .validator(tagQuerySchema)
   .handler(async ({ data }) => getContentSource().getTagId(data.slug, data.locale))
 
-export const tagIdQueryOptions = (input: z.infer<typeof tagInput>) =>
+export const tagIdQueryOptions = (input: z.infer<typeof tagQuerySchema>) =>
   queryOptions({
     queryKey: ['content', 'tag-id', input.locale, input.slug],
     queryFn: () => fetchTagId({ data: input }),
   })
 
-const popupInput = z.object({ locale, id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })
-
 export const fetchPopup = createServerFn({ method: 'GET' })
-  .validator(popupInput)
+  .validator(popupQuerySchema)
   .handler(async ({ data }) => {
     try {
       return await getContentSource().getPopup(data.id, data.locale)
@@ -168,7 +142,7 @@ export const fetchPopup = createServerFn({ method: 'GET' })
     }
   })
 
-export const popupQueryOptions = (input: z.infer<typeof popupInput>) =>
+export const popupQueryOptions = (input: z.infer<typeof popupQuerySchema>) =>
   queryOptions({
     queryKey: ['content', 'popup', input.locale, input.id],
     queryFn: () => fetchPopup({ data: input }),

@@ -14,27 +14,29 @@ import {
   setResponseStatus,
 } from '@tanstack/react-start/server'
 import { z } from 'zod'
-import { routedLocales, siteConfig, type Locale } from '../../app.config'
+import { siteConfig, type Locale } from '../../app.config'
 import { parseFormDefinition, valueFields, type FormDefinition } from '../forms/definition'
 import { mapServerErrors } from '../forms/errors'
 import { hiddenFieldString, visitorContext, visitorIp } from '../forms/hidden-field'
 import { validationMessages } from '../forms/messages'
 import { validateFormValues } from '../forms/schema'
 import { fromSubmissionEntries, toSubmissionEntries } from '../forms/submission'
+import { localeSchema, pageNameSchema } from '../content/queries'
 import { localizePath, pageNameForPath, stripLocale } from '../lib/url'
 import { m } from '../paraglide/messages'
 import { getContentSource } from './content/index.server'
 import { env } from './env.server'
 
 const formSource = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('page'), path: z.string().max(500) }),
+  /** The app path the form is on (as the router has it, possibly percent-encoded); its page name is checked below. */
+  z.object({ kind: z.literal('page'), path: z.string().max(2000) }),
   z.object({ kind: z.literal('popup'), id: z.string().regex(/^[a-z0-9-]{1,100}$/) }),
 ])
 export type FormSource = z.infer<typeof formSource>
 
 const submissionMeta = z.object({
   formId: z.string().regex(/^\d{1,20}$/),
-  locale: z.enum(routedLocales),
+  locale: localeSchema,
   source: z
     .string()
     .max(600)
@@ -67,7 +69,9 @@ async function loadDefinition(
       const definition = parseFormDefinition((await content.getPopup(source.id, locale)).forms[formId], formId)
       return definition && { definition, siteUrl: null }
     }
-    const data = await content.getPage({ locale, pageName: pageNameForPath(stripLocale(source.path).path) })
+    const pageName = pageNameSchema.safeParse(pageNameForPath(stripLocale(source.path).path))
+    if (!pageName.success) return null
+    const data = await content.getPage({ locale, pageName: pageName.data })
     const definition = parseFormDefinition(data.page.forms[formId], formId)
     return definition && { definition, siteUrl: data.options.siteUrl }
   } catch {
@@ -148,7 +152,7 @@ export const submitForm = createServerFn({ method: 'POST' })
 
 const accountInput = z.object({
   formId: z.string().regex(/^\d{1,20}$/),
-  locale: z.enum(routedLocales),
+  locale: localeSchema,
   source: formSource,
   values: z.record(z.string().regex(/^input_\d{1,20}$/), z.string().max(10_000)),
   /** SPEC §7: reset-password takes userId and passToken from the page's query. */

@@ -7,12 +7,13 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { useState, type MouseEvent } from 'react'
 import { m } from '../../paraglide/messages'
-import { postListQueryOptions, type PostsInput } from '../../server/content.functions'
+import type { PostsFilter } from '../../content/queries'
+import { postListQueryOptions } from '../../server/content.functions'
 import { PostCard } from './post-card'
 
 export interface PostListingProps {
   title: string
-  filter: Omit<PostsInput, 'page'>
+  filter: PostsFilter
   startPage: number
 }
 

@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { blogPageName, siteSearchSchema } from '../../lib/page-selection'
-import { loadPageByPath, pageHead, PageRouteView } from '../-page-route'
+import { PageScreen } from '../../components/page-screen'
+import { blogPageName } from '../../lib/page-selection'
+import { loadPage, pageHead } from '../-page-route'
 
 export const Route = createFileRoute('/blog/')({
-  validateSearch: siteSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, location, deps }) => loadPageByPath(context.queryClient, location, deps, { pageName: blogPageName }),
+  loader: async ({ context }) => (await loadPage(context, { pageName: blogPageName })).loaderData,
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,
 })
 
 function RouteComponent() {
-  return <PageRouteView loaderData={Route.useLoaderData()} />
+  return <PageScreen {...Route.useLoaderData()} />
 }

@@ -4,25 +4,9 @@
  */
 import type { Locale } from '../../../app.config'
 import type { CommentOutcome, Menus, PageData, Popup, PostList, SiteOptions } from '../../content/model'
+import type { PageQuery, PostsQuery } from '../../content/queries'
 
-export interface PageQuery {
-  locale: Locale
-  /** The backend page name: a slug or a nested path such as `blog/some-post`. */
-  pageName: string
-  /** SPEC §7 `category`: the category slug of a category listing. */
-  category?: string
-  /** SPEC §7 `s`: the search string. */
-  search?: string
-  /** Ours: the page of search results. */
-  searchPage?: number
-  /** SPEC §7 `preview_id`, from `?preview=true&p=…`; sent only with a verified token. */
-  previewId?: string
-  /** Passed on, so the backend can verify the signed link itself. */
-  previewExpires?: string
-  previewToken?: string
-  /** SPEC §7 `dev`: developer mode. */
-  dev?: boolean
-}
+export type { PageQuery, PostsQuery }
 
 export interface CommentInput {
   locale: Locale
@@ -39,15 +23,6 @@ export interface SitemapEntry {
   path: string
   modified: string | null
   type: 'page' | 'post'
-}
-
-export interface PostsQuery {
-  locale: Locale
-  page?: number
-  tag?: string
-  category?: string
-  search?: string
-  perPage?: number
 }
 
 /** SPEC §7: POST {api}/api/gf/v2/forms/{id}/submissions, multipart with `input_{fieldId}` keys. */

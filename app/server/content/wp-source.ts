@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod'
 import type { Locale } from '../../../app.config'
+import { appPathSchema, pageNameSchema } from '../../content/queries'
 import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from '../../content/reshape'
 import { sanitizeCmsHtml } from '../../content/sanitize'
 import {
@@ -114,6 +115,8 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
 
   return {
     async getPage(query: PageQuery) {
+      // Whoever calls, only a slug path is ever appended to the endpoint (no `..` reaches the backend).
+      if (!pageNameSchema.safeParse(query.pageName).success) throw new ContentNotFoundError()
       const target = url(`/api/v1/base/${encodePath(query.pageName)}`, {
         locale: query.locale,
         category: query.category,
@@ -142,6 +145,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
     },
 
     async getLayout(path: string, locale: Locale) {
+      if (!appPathSchema.safeParse(path).success) return {}
       const target = url(`/api/v1/layout/${encodePath(path)}`, { locale })
       try {
         const { status, body } = await getJson(target)

@@ -1,23 +1,21 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { articlePageName, siteSearchSchema } from '../../../lib/page-selection'
-import { pageQueryOptions } from '../../../server/content.functions'
-import { loadPageByPath, pageHead, PageRouteView } from '../../-page-route'
+import { createFileRoute } from '@tanstack/react-router'
+import { PageScreen } from '../../../components/page-screen'
+import { articlePageName } from '../../../lib/page-selection'
+import { loadPage, notFoundIn, pageHead } from '../../-page-route'
 
 /** SPEC §2: /blog/{category}/{slug}: the article, only if it is in that category. */
 export const Route = createFileRoute('/blog/$category/$slug')({
-  validateSearch: siteSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, location, deps, params }) => {
-    const loaded = await loadPageByPath(context.queryClient, location, deps, { pageName: articlePageName(params.slug) })
-    const data = await context.queryClient.ensureQueryData(pageQueryOptions(loaded.input))
+  loader: async ({ context, params }) => {
+    const { data, loaderData } = await loadPage(context, { pageName: articlePageName(params.slug) })
     const inCategory = data.page.post?.categories.some((category) => category.slug === params.category) ?? false
-    if (!inCategory) throw notFound({ data: { menus: data.menus, options: data.options } })
-    return loaded
+    if (!inCategory) notFoundIn(data)
+    return loaderData
   },
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,
 })
 
 function RouteComponent() {
-  return <PageRouteView loaderData={Route.useLoaderData()} />
+  return <PageScreen {...Route.useLoaderData()} />
 }

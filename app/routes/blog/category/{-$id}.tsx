@@ -1,17 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { blogPageName, siteSearchSchema } from '../../../lib/page-selection'
-import { loadPageByPath, pageHead, PageRouteView } from '../../-page-route'
+import { PageScreen } from '../../../components/page-screen'
+import { blogPageName } from '../../../lib/page-selection'
+import { loadPage, pageHead } from '../../-page-route'
 
 /** SPEC §2: /blog/category/{id?}; without an id it is the blog home. Unknown category → 404. */
 export const Route = createFileRoute('/blog/category/{-$id}')({
-  validateSearch: siteSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, location, deps, params }) =>
-    loadPageByPath(context.queryClient, location, deps, { pageName: blogPageName, category: params.id || undefined }),
+  loader: async ({ context, params }) => (await loadPage(context, { pageName: blogPageName, category: params.id || undefined })).loaderData,
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,
 })
 
 function RouteComponent() {
-  return <PageRouteView loaderData={Route.useLoaderData()} />
+  return <PageScreen {...Route.useLoaderData()} />
 }

@@ -1,35 +1,34 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { PostListing } from '../../../components/blog/post-listing'
-import { PageScreen } from '../../../components/page-view'
-import { SiteLayout } from '../../../components/shell/layouts'
-import { blogPageName, selectedTag, siteSearchSchema } from '../../../lib/page-selection'
 import { siteConfig, type Locale } from '../../../../app.config'
+import type { PostsFilter } from '../../../content/queries'
+import { slugSchema } from '../../../content/queries'
+import { PostListing } from '../../../components/blog/post-listing'
+import { PageScreen, type PageScreenProps } from '../../../components/page-screen'
+import { SiteLayout } from '../../../components/shell/layouts'
+import { blogPageName, selectedTag } from '../../../lib/page-selection'
 import { m } from '../../../paraglide/messages'
 import { pageQueryOptions, postListQueryOptions, tagIdQueryOptions } from '../../../server/content.functions'
-import { loadPageByPath, pageHead } from '../../-page-route'
+import { loadPage, notFoundIn, pageHead } from '../../-page-route'
 
-const tagFilter = (locale: Locale, tag: string) => ({ locale, tag, perPage: siteConfig.content.postsPerPage })
+const tagFilter = (locale: Locale, tagId: string): PostsFilter => ({ locale, tag: tagId, perPage: siteConfig.content.postsPerPage })
 
 /**
  * SPEC §2: /blog/tag/{id?}. The slug becomes a tag id through /api/wp/v2/tags (null on
  * failure: 404) and sets the selected tag; without a slug the selected tag is "all".
  */
 export const Route = createFileRoute('/blog/tag/{-$id}')({
-  validateSearch: siteSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, location, deps, params }) => {
-    const { queryClient } = context
-    const page = await loadPageByPath(queryClient, location, deps, { pageName: blogPageName })
+  loader: async ({ context, params }) => {
     const tag = selectedTag(params.id)
-    if (tag === 'all') return { page, tag, tagId: null }
-    const tagId = await queryClient.ensureQueryData(tagIdQueryOptions({ locale: page.input.locale, slug: tag }))
-    if (tagId === null) {
-      const data = await queryClient.ensureQueryData(pageQueryOptions(page.input))
-      throw notFound({ data: { menus: data.menus, options: data.options } })
-    }
-    await queryClient.ensureInfiniteQueryData(postListQueryOptions(tagFilter(page.input.locale, tagId), page.listPage))
-    return { page, tag, tagId }
+    if (tag !== 'all' && !slugSchema.safeParse(tag).success) throw notFound()
+    const { data, loaderData } = await loadPage(context, { pageName: blogPageName })
+    if (tag === 'all') return { page: loaderData, tag, tagId: null }
+    const { locale } = loaderData.query
+    const tagId = await context.queryClient.ensureQueryData(tagIdQueryOptions({ locale, slug: tag }))
+    if (tagId === null) notFoundIn(data)
+    await context.queryClient.ensureInfiniteQueryData(postListQueryOptions(tagFilter(locale, tagId), loaderData.listPage))
+    return { page: loaderData, tag, tagId }
   },
   head: ({ loaderData }) => pageHead(loaderData?.page),
   component: RouteComponent,
@@ -37,19 +36,23 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
 
 function RouteComponent() {
   const { page, tag, tagId } = Route.useLoaderData()
-  const { data } = useSuspenseQuery(pageQueryOptions(page.input))
-  if (tagId === null) return <PageScreen data={data} layout={page.layout} locale={page.input.locale} listPage={page.listPage} />
-  const name = data.page.tags.find((term) => term.slug === tag)?.name ?? tag
+  if (tagId === null) return <PageScreen {...page} />
+  return <TagListing query={page.query} layout={page.layout} listPage={page.listPage} tag={tag} tagId={tagId} />
+}
+
+function TagListing(props: PageScreenProps & { tag: string; tagId: string }) {
+  const { data } = useSuspenseQuery(pageQueryOptions(props.query))
+  const name = data.page.tags.find((term) => term.slug === props.tag)?.name ?? props.tag
   return (
     <SiteLayout
-      layout={page.layout}
+      layout={props.layout}
       menus={data.menus}
       options={data.options}
       languages={data.page.languages}
       breadcrumbs={data.page.breadcrumbs}
       admin={data.page.admin}
     >
-      <PostListing title={m.tag_heading({ tag: name })} filter={tagFilter(page.input.locale, tagId)} startPage={page.listPage} />
+      <PostListing title={m.tag_heading({ tag: name })} filter={tagFilter(props.query.locale, props.tagId)} startPage={props.listPage} />
     </SiteLayout>
   )
 }

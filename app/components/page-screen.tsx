@@ -2,12 +2,15 @@
  * The content of one page response, by kind: a page of sections (or search results
  * when `s` was given), a blog listing, or an article.
  */
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { useLoaderData, useLocation } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { publicHref } from '../lib/public-href'
 import { siteConfig, type Locale } from '../../app.config'
 import { m } from '../paraglide/messages'
 import type { Page, PageData } from '../content/model'
+import type { PageQuery, PostsFilter } from '../content/queries'
+import { pageQueryOptions } from '../server/content.functions'
 import { SectionPageContext } from '../sections/page-context'
 import { RenderSections } from '../sections/render-sections'
 import { ArticleView } from './blog/article'
@@ -19,15 +22,17 @@ import { SearchResults } from './blog/search-results'
 import { SiteLayout } from './shell/layouts'
 
 export interface PageScreenProps {
-  data: PageData
+  query: PageQuery
   layout: 'default' | 'static'
-  locale: Locale
   /** The page of a blog listing the URL asked for (`?page=N`). */
-  listPage?: number
+  listPage: number
 }
 
-export function PageScreen({ data, layout, locale, listPage = 1 }: PageScreenProps) {
+/** The screen of every page route: the page its loader ensured, read from the same query. */
+export function PageScreen({ query, layout, listPage }: PageScreenProps) {
+  const { data } = useSuspenseQuery(pageQueryOptions(query))
   const { page } = data
+  const { locale } = query
   const publicEnv = useLoaderData({ from: '__root__' })
   return (
     <ImageServiceContext.Provider value={{ cloudName: publicEnv.IMAGE_CLOUD_NAME, siteUrl: data.options.siteUrl }}>
@@ -120,7 +125,7 @@ function PreviewRibbon() {
 }
 
 /** The blog listing's filter for a blog or category page (the tag page builds its own). */
-export function listingFilter(page: Page, locale: Locale) {
+export function listingFilter(page: Page, locale: Locale): PostsFilter {
   return { locale, category: page.category?.slug, perPage: siteConfig.content.postsPerPage }
 }
 

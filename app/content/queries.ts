@@ -1,0 +1,76 @@
+/**
+ * What the site asks its content source for: one zod schema per query, the types derived
+ * from them. The server functions validate the browser's calls with these schemas, the
+ * ContentSource takes their types, and the page-name rule (a slug path, bounded) lives
+ * here once, so no visitor path reaches a backend URL unless it is a plain slug path.
+ */
+import { z } from 'zod'
+import { routedLocales, siteConfig } from '../../app.config'
+
+export const localeSchema = z.enum(routedLocales)
+
+/**
+ * A backend page name: slugs joined by `/` (`about`, `services/cyber-security`,
+ * `blog/some-post`). Letters of any script, digits, `-` and `_` (WordPress slugs, decoded);
+ * no dots, so no `..` segment can climb out of the endpoint a name is appended to.
+ */
+export const pageNameSchema = z
+  .string()
+  .max(siteConfig.content.maxPageNameLength)
+  .regex(/^[\p{L}\p{N}_-]+(?:\/[\p{L}\p{N}_-]+)*$/u)
+
+/** A category or tag slug, as the blog routes pass it on. */
+export const slugSchema = z
+  .string()
+  .max(siteConfig.content.maxSlugLength)
+  .regex(/^[\p{L}\p{N}_-]+$/u)
+
+/** SPEC §7 `s`; longer strings are cut before they get here (page-selection.ts). */
+export const searchSchema = z.string().max(siteConfig.content.maxSearchLength)
+
+export const pageQuerySchema = z.object({
+  locale: localeSchema,
+  pageName: pageNameSchema,
+  /** SPEC §7 `category`: the category slug of a category listing. */
+  category: slugSchema.optional(),
+  /** SPEC §7 `s`: the search string. */
+  search: searchSchema.optional(),
+  /** Ours: the page of search results. */
+  searchPage: z.number().int().min(1).max(siteConfig.content.maxListPage).optional(),
+  /** SPEC §7 `preview_id`, from `?preview=true&p=…`; sent on only with a verified token. */
+  previewId: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
+  /** Passed on, so the backend can verify the signed link itself. */
+  previewExpires: z.string().max(20).optional(),
+  previewToken: z.string().max(128).optional(),
+  /** SPEC §7 `dev`: developer mode. */
+  dev: z.boolean().optional(),
+})
+export type PageQuery = z.infer<typeof pageQuerySchema>
+
+export const postsQuerySchema = z.object({
+  locale: localeSchema,
+  page: z.number().int().min(1).max(siteConfig.content.maxListPage).optional(),
+  /** A tag id (SPEC §7 `tag`), as `/api/wp/v2/tags` answered it. */
+  tag: z.string().max(50).optional(),
+  category: slugSchema.optional(),
+  search: searchSchema.optional(),
+  perPage: z.number().int().min(1).max(50).optional(),
+})
+export type PostsQuery = z.infer<typeof postsQuerySchema>
+/** A listing: the filter of a list whose pages "Load more" appends. */
+export type PostsFilter = Omit<PostsQuery, 'page'>
+
+/** An app path (no locale prefix): `/` or `/` and a page name's shape. SPEC §7 `layout{path}` appends it. */
+export const appPathSchema = z
+  .string()
+  .max(siteConfig.content.maxPageNameLength + 1)
+  .regex(/^\/(?:[\p{L}\p{N}_-]+(?:\/[\p{L}\p{N}_-]+)*)?$/u)
+
+export const layoutQuerySchema = z.object({ locale: localeSchema, path: appPathSchema })
+export type LayoutQuery = z.infer<typeof layoutQuerySchema>
+
+export const tagQuerySchema = z.object({ locale: localeSchema, slug: slugSchema })
+export const popupQuerySchema = z.object({ locale: localeSchema, id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })
