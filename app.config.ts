@@ -147,6 +147,11 @@ export const siteConfig = {
     /** `Cache-Control` for public HTML: CDNs keep it, then revalidate in the background. */
     cdnMaxAgeSeconds: 300,
     cdnStaleSeconds: 86_400,
+    /** A 404 is kept by CDNs briefly, so a page published a minute later shows. */
+    notFoundMaxAgeSeconds: 60,
+    /** The RSS feeds and the sitemap change with posts; CDNs keep them this long. */
+    feedMaxAgeSeconds: 600,
+    sitemapMaxAgeSeconds: 3600,
     /** `Retry-After` on a 503 when the backend is down and nothing is cached. */
     retryAfterSeconds: 30,
   },

@@ -159,7 +159,7 @@ function PageContent({ data, locale, listPage }: { data: PageData; locale: Local
           )}
         </header>
       )}
-      <SectionPageContext.Provider value={page}>
+      <SectionPageContext.Provider value={{ page, ownOrigins: data.options.ownOrigins }}>
         <RenderSections sections={page.sections} firstIsTitle={heroFirst} />
       </SectionPageContext.Provider>
       {page.pageContentHtml && (

@@ -42,6 +42,8 @@ export interface SiteOptions {
   hostUrl: string
   /** The public origin of this site, for canonical and alternate URLs (SITE_URL, else host_url). */
   siteUrl: string
+  /** Origins whose links are the site's own (host_url, the backend, SITE_URL): links to them become app routes. */
+  ownOrigins: string[]
   addressHtml: string
   /** The help desk's phone number, for the top bar and the support modal. */
   phone: string | null

@@ -109,7 +109,7 @@ export function reshapeMenus(menus: WireMenus | undefined, ctx: ReshapeContext):
   return result
 }
 
-export function reshapeOptions(options: WireOptions): SiteOptions {
+export function reshapeOptions(options: WireOptions, ctx: ReshapeContext): SiteOptions {
   const hostUrl = toAppHref(options.host_url, [])
   const badge = (value: { label: string; url: string } | undefined) => {
     const link = value ? toAppHref(value.url, []) : null
@@ -120,6 +120,7 @@ export function reshapeOptions(options: WireOptions): SiteOptions {
     logoUrl: options.organization.logo_url ? (toAppHref(options.organization.logo_url, [])?.href ?? null) : null,
     hostUrl: hostUrl && !hostUrl.internal ? hostUrl.href : '/',
     siteUrl: hostUrl && !hostUrl.internal ? new URL(hostUrl.href).origin : 'http://localhost:3000',
+    ownOrigins: [...ctx.ownOrigins],
     addressHtml: sanitizeCmsHtml(options.address ?? ''),
     phone: options.phone?.trim() || null,
     shopUrl: options.shop_url ? (toAppHref(options.shop_url, [])?.href ?? null) : null,
@@ -332,7 +333,7 @@ export function reshapeBaseResponse(response: WireBaseResponse, backendUrl?: str
   return {
     page: reshapePage(result.page.data.result, ctx),
     menus: reshapeMenus(result.menu, ctx),
-    options: reshapeOptions(result.options),
+    options: reshapeOptions(result.options, ctx),
   }
 }
 

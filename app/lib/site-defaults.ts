@@ -7,6 +7,7 @@ export const fallbackOptions: SiteOptions = {
   logoUrl: null,
   hostUrl: '/',
   siteUrl: 'http://localhost:3000',
+  ownOrigins: [],
   addressHtml: '',
   phone: null,
   shopUrl: null,

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { cachePolicy, unavailableHeaders } from '../server/cache-control'
 import { loadSitemap } from '../server/sitemap.server'
 
 export const Route = createFileRoute('/sitemap.xml')({
@@ -8,12 +9,12 @@ export const Route = createFileRoute('/sitemap.xml')({
         try {
           const { index } = await loadSitemap()
           return new Response(index, {
-            headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=3600' },
+            headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': cachePolicy.sitemap },
           })
         } catch {
           return new Response('The sitemap is unavailable right now.\n', {
             status: 503,
-            headers: { 'retry-after': '60', 'content-type': 'text/plain' },
+            headers: { ...unavailableHeaders, 'content-type': 'text/plain' },
           })
         }
       },

@@ -215,12 +215,29 @@ describe('hero, rich text and blog teaser', () => {
     const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() })
     render(
       <RouterContextProvider router={router}>
-        <SectionPageContext.Provider value={page}>
+        <SectionPageContext.Provider value={{ page, ownOrigins: [] }}>
           <BlogTeaser data={{ heading: 'From the blog' }} headingLevel={2} />
         </SectionPageContext.Provider>
       </RouterContextProvider>,
     )
     expect(screen.getByRole('heading', { level: 2, name: 'From the blog' })).toBeTruthy()
     expect(screen.getByRole('heading', { level: 3, name: 'Five signs your backups will not restore' })).toBeTruthy()
+  })
+
+  it('section links to the site’s own origins are app routes, as menu links are', async () => {
+    const { SectionPageContext } = await import('./page-context')
+    const { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } = await import('@tanstack/react-router')
+    const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() })
+    const page = {} as unknown as Page
+    render(
+      <RouterContextProvider router={router}>
+        <SectionPageContext.Provider value={{ page, ownOrigins: ['https://cms.kestrel-it.example'] }}>
+          <CallToAction data={{ heading: 'Ready?', button: { label: 'Book', url: 'https://cms.kestrel-it.example/de/contact/' } }} headingLevel={2} />
+          <CallToAction data={{ heading: 'Elsewhere', button: { label: 'Partner', url: 'https://partner.example/contact' } }} headingLevel={2} />
+        </SectionPageContext.Provider>
+      </RouterContextProvider>,
+    )
+    expect(screen.getByRole('link', { name: 'Book' }).getAttribute('href')).toBe('/contact')
+    expect(screen.getByRole('link', { name: 'Partner' }).getAttribute('href')).toBe('https://partner.example/contact')
   })
 })

@@ -1,9 +1,27 @@
 /**
- * `Cache-Control` for HTML responses (DESIGN.md, incremental static): public pages are
- * kept by CDNs and revalidated in the background; previews, developer mode and errors
- * that should not stick are never stored.
+ * `Cache-Control` by response type (DESIGN.md, incremental static), every lifetime from
+ * `siteConfig.cache`: public pages, feeds and the sitemap are kept by CDNs and
+ * revalidated in the background; previews, developer mode and errors that should not
+ * stick are never stored.
  */
 import { siteConfig } from '../../app.config'
+
+const { cdnMaxAgeSeconds, cdnStaleSeconds, notFoundMaxAgeSeconds, feedMaxAgeSeconds, sitemapMaxAgeSeconds, retryAfterSeconds } =
+  siteConfig.cache
+
+const shared = (seconds: number) => `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${cdnStaleSeconds}`
+
+export const cachePolicy = {
+  page: shared(cdnMaxAgeSeconds),
+  notFound: `public, max-age=0, s-maxage=${notFoundMaxAgeSeconds}`,
+  feed: shared(feedMaxAgeSeconds),
+  sitemap: shared(sitemapMaxAgeSeconds),
+  private: 'private, no-store',
+  none: 'no-store',
+} as const
+
+/** The headers of a 503 while the backend is down: never stored, and when to try again. */
+export const unavailableHeaders = { 'cache-control': cachePolicy.none, 'retry-after': String(retryAfterSeconds) } as const
 
 export function isPrivateRequest(url: URL): boolean {
   const params = url.searchParams
@@ -11,9 +29,8 @@ export function isPrivateRequest(url: URL): boolean {
 }
 
 export function cacheControlFor(url: URL, status: number): string {
-  if (isPrivateRequest(url)) return 'private, no-store'
-  const { cdnMaxAgeSeconds, cdnStaleSeconds } = siteConfig.cache
-  if (status === 200) return `public, max-age=0, s-maxage=${cdnMaxAgeSeconds}, stale-while-revalidate=${cdnStaleSeconds}`
-  if (status === 404) return 'public, max-age=0, s-maxage=60'
-  return 'no-store'
+  if (isPrivateRequest(url)) return cachePolicy.private
+  if (status === 200) return cachePolicy.page
+  if (status === 404) return cachePolicy.notFound
+  return cachePolicy.none
 }

@@ -3,10 +3,10 @@
  * `wp-comments-post.php`. The visitor's browser never calls the backend itself.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { localeSchema } from '../content/queries'
 import { getContentSource } from './content/index.server'
+import { requestVisitor } from './visitor'
 
 export const commentInput = z.object({
   locale: localeSchema,
@@ -19,7 +19,5 @@ export const commentInput = z.object({
 export const postComment = createServerFn({ method: 'POST' })
   .validator(commentInput)
   .handler(async ({ data }) => {
-    const forwarded = getRequestHeader('x-forwarded-for')?.split(',')[0]?.trim()
-    const visitorIp = forwarded || getRequestIP() || null
-    return getContentSource().postComment({ ...data, visitorIp })
+    return getContentSource().postComment({ ...data, visitorIp: requestVisitor().ip || null })
   })

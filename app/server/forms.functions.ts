@@ -6,8 +6,6 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import {
-  getRequestHeader,
-  getRequestIP,
   getRequestProtocol,
   setCookie,
   setResponseHeader,
@@ -17,7 +15,7 @@ import { z } from 'zod'
 import { siteConfig, type Locale } from '../../app.config'
 import { parseFormDefinition, valueFields, type FormDefinition } from '../forms/definition'
 import { mapServerErrors } from '../forms/errors'
-import { hiddenFieldString, visitorContext, visitorIp } from '../forms/hidden-field'
+import { hiddenFieldString, requestVisitor } from './visitor'
 import { validationMessages } from '../forms/messages'
 import { validateFormValues } from '../forms/schema'
 import { fromSubmissionEntries, toSubmissionEntries } from '../forms/submission'
@@ -79,8 +77,6 @@ async function loadDefinition(
   }
 }
 
-const header = (name: string) => getRequestHeader(name)
-
 /** Yesterday in UTC: a visitor west of Greenwich may still be on the day before. */
 const serverToday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
 
@@ -121,8 +117,8 @@ export const submitForm = createServerFn({ method: 'POST' })
     if (Object.keys(fieldErrors).length > 0)
       return { status: 'invalid', message: m.form_submit_error({}, { locale }), fieldErrors, general: [] }
 
-    const socketIp = getRequestIP() ?? null
-    const hidden = hiddenFieldString(visitorContext(header, socketIp, referrer))
+    const visitor = requestVisitor(referrer)
+    const hidden = hiddenFieldString(visitor)
     const entries: Array<[string, string | Blob, string?]> = toSubmissionEntries(definition, values).map(([key, value]) =>
       typeof value === 'string' ? [key, value] : [key, value, value.name],
     )
@@ -133,7 +129,7 @@ export const submitForm = createServerFn({ method: 'POST' })
       formId,
       locale,
       entries,
-      visitorIp: visitorIp(header, socketIp) || null,
+      visitorIp: visitor.ip || null,
       sourceUrl: pageUrl,
     })
     switch (outcome.kind) {
@@ -209,7 +205,7 @@ export const submitAccountForm = createServerFn({ method: 'POST' })
       locale,
       fields,
       query,
-      visitorIp: visitorIp(header, getRequestIP() ?? null) || null,
+      visitorIp: requestVisitor().ip || null,
     })
     if (!outcome.ok) {
       return {

@@ -3,6 +3,7 @@ import { absoluteUrl } from '../../lib/seo'
 import { localizePath, stripLocale } from '../../lib/url'
 import { getContentSource } from '../../server/content/index.server'
 import { htmlToText } from '../../content/sanitize'
+import { cachePolicy, unavailableHeaders } from '../../server/cache-control'
 import { renderRss } from '../../server/rss'
 
 /** /blog/rss.xml and /de/blog/rss.xml: the newest posts of the locale. */
@@ -31,12 +32,12 @@ export const Route = createFileRoute('/blog/rss.xml')({
             })),
           })
           return new Response(xml, {
-            headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=600' },
+            headers: { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': cachePolicy.feed },
           })
         } catch {
           return new Response('The feed is unavailable right now.\n', {
             status: 503,
-            headers: { 'content-type': 'text/plain', 'retry-after': '60' },
+            headers: { ...unavailableHeaders, 'content-type': 'text/plain' },
           })
         }
       },

@@ -1,10 +1,11 @@
 import { CmsLink } from '../../components/cms-link'
-import { toAppHref } from '../../lib/url'
+import { useSectionHref } from '../page-context'
 import type { CallToActionData } from './schema'
 
 export function CallToAction({ data, headingLevel }: { data: CallToActionData; headingLevel: 1 | 2 }) {
+  const toHref = useSectionHref()
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
-  const link = toAppHref(data.button.url, [])
+  const link = toHref(data.button.url)
   return (
     <section className="mx-auto max-w-site px-4 py-12 sm:px-6">
       <div className="flex flex-col items-start gap-6 rounded-3xl bg-brand-900 px-8 py-12 text-white sm:px-12 lg:flex-row lg:items-center lg:justify-between">

@@ -1,9 +1,10 @@
 import { CmsLink } from '../../components/cms-link'
-import { toAppHref } from '../../lib/url'
+import { useSectionHref } from '../page-context'
 import type { CardsData } from './schema'
 import { blockHeadings } from '../shared'
 
 export function Cards({ data, headingLevel }: { data: CardsData; headingLevel: 1 | 2 }) {
+  const toHref = useSectionHref()
   if (data.items.length === 0) return null
   const { Heading, Item: ItemHeading } = blockHeadings(headingLevel, Boolean(data.heading))
   return (
@@ -13,7 +14,7 @@ export function Cards({ data, headingLevel }: { data: CardsData; headingLevel: 1
       {/* Four cards sit in one row (or two by two), never three and an orphan. */}
       <ul className={`mt-10 grid gap-6 sm:grid-cols-2 ${data.items.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
         {data.items.map((item, index) => {
-          const link = item.link ? toAppHref(item.link.url, []) : null
+          const link = item.link ? toHref(item.link.url) : null
           return (
             <li key={`${item.title}-${index}`} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <span

@@ -1,12 +1,13 @@
 import { CmsLink } from '../../components/cms-link'
 import { BackgroundImage } from '../../components/media/image'
-import { toAppHref } from '../../lib/url'
+import { useSectionHref } from '../page-context'
 import type { HeroData } from './schema'
 
 export function Hero({ data, headingLevel }: { data: HeroData; headingLevel: 1 | 2 }) {
+  const toHref = useSectionHref()
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
-  const primary = data.cta ? toAppHref(data.cta.url, []) : null
-  const secondary = data.secondary_cta ? toAppHref(data.secondary_cta.url, []) : null
+  const primary = data.cta ? toHref(data.cta.url) : null
+  const secondary = data.secondary_cta ? toHref(data.secondary_cta.url) : null
   return (
     <section className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white">
       {/* The hero is the first thing on the page: its background loads at once. */}

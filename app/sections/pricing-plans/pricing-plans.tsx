@@ -1,9 +1,10 @@
 import { CmsLink } from '../../components/cms-link'
-import { toAppHref } from '../../lib/url'
+import { useSectionHref } from '../page-context'
 import type { PricingPlansData } from './schema'
 import { blockHeadings } from '../shared'
 
 export function PricingPlans({ data, headingLevel }: { data: PricingPlansData; headingLevel: 1 | 2 }) {
+  const toHref = useSectionHref()
   if (data.plans.length === 0) return null
   const { Heading, Item: Name } = blockHeadings(headingLevel, Boolean(data.heading))
   return (
@@ -11,7 +12,7 @@ export function PricingPlans({ data, headingLevel }: { data: PricingPlansData; h
       {data.heading && <Heading className="text-center text-3xl font-black tracking-tight text-ink sm:text-4xl">{data.heading}</Heading>}
       <ul className="mt-10 grid gap-6 lg:grid-cols-3">
         {data.plans.map((plan) => {
-          const link = plan.cta ? toAppHref(plan.cta.url, []) : null
+          const link = plan.cta ? toHref(plan.cta.url) : null
           return (
             <li
               key={plan.name}

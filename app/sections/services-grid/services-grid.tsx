@@ -1,9 +1,10 @@
 import { CmsLink } from '../../components/cms-link'
-import { toAppHref } from '../../lib/url'
+import { useSectionHref } from '../page-context'
 import type { ServicesGridData } from './schema'
 import { blockHeadings } from '../shared'
 
 export function ServicesGrid({ data, headingLevel }: { data: ServicesGridData; headingLevel: 1 | 2 }) {
+  const toHref = useSectionHref()
   if (data.services.length === 0) return null
   const { Heading, Item } = blockHeadings(headingLevel, Boolean(data.heading))
   return (
@@ -12,7 +13,7 @@ export function ServicesGrid({ data, headingLevel }: { data: ServicesGridData; h
         {data.heading && <Heading className="text-3xl font-black tracking-tight text-ink sm:text-4xl">{data.heading}</Heading>}
         <ul className="mt-10 grid gap-px overflow-hidden rounded-2xl border border-slate-200 bg-slate-200 sm:grid-cols-2 lg:grid-cols-3">
           {data.services.map((service) => {
-            const link = service.link ? toAppHref(service.link.url, []) : null
+            const link = service.link ? toHref(service.link.url) : null
             return (
               <li key={service.title} className="flex flex-col bg-white p-6">
                 <Item className="text-lg font-bold text-ink">{service.title}</Item>

@@ -6,6 +6,7 @@
 import { defaultLocale, routedLocales, siteConfig } from '../../../app.config'
 import { env } from '../env.server'
 import { withPageCache } from './cache'
+import type { SiteOptions } from '../../content/model'
 import { ContentNotFoundError, type ContentSource } from './source'
 import { createWpSource, type FetchLike } from './wp-source'
 
@@ -56,15 +57,20 @@ function createSource(): ContentSource {
 /** SITE_URL, when set, is the public origin for canonical URLs instead of the backend's host_url. */
 function withSiteUrl(source: ContentSource, siteUrl: string): ContentSource {
   const origin = new URL(siteUrl).origin
+  const withOrigin = (options: SiteOptions): SiteOptions => ({
+    ...options,
+    siteUrl: origin,
+    ownOrigins: options.ownOrigins.includes(origin) ? options.ownOrigins : [...options.ownOrigins, origin],
+  })
   return {
     ...source,
     async getPage(query) {
       try {
         const data = await source.getPage(query)
-        return { ...data, options: { ...data.options, siteUrl: origin } }
+        return { ...data, options: withOrigin(data.options) }
       } catch (error) {
         if (error instanceof ContentNotFoundError && error.frame) {
-          throw new ContentNotFoundError({ ...error.frame, options: { ...error.frame.options, siteUrl: origin } })
+          throw new ContentNotFoundError({ ...error.frame, options: withOrigin(error.frame.options) })
         }
         throw error
       }

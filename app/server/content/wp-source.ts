@@ -108,7 +108,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
     const frame = parsed.success ? parsed.data.data?.result : undefined
     if (frame?.options) {
       const ctx = contextFor(frame.options, baseUrl)
-      return new ContentNotFoundError({ menus: reshapeMenus(frame.menu, ctx), options: reshapeOptions(frame.options) })
+      return new ContentNotFoundError({ menus: reshapeMenus(frame.menu, ctx), options: reshapeOptions(frame.options, ctx) })
     }
     return new ContentNotFoundError()
   }

@@ -1,9 +1,13 @@
 /**
- * SPEC §7: hidden form fields are filled with a string of the referrer (or "No
- * Referrer"), IP, country code, platform and user agent. DESIGN.md: IP and country come
- * from the request on the server (proxy and CDN headers), never from the browser
- * calling a CDN trace endpoint. Built on the server only.
+ * Who is asking, read from the request once for every use: the address for the
+ * backend's flood checks and rate limits (forms, comments, accounts) and SPEC §7's
+ * hidden-field string (referrer or "No Referrer", IP, country code, platform, user
+ * agent). DESIGN.md: IP and country come from the request on the server (proxy and CDN
+ * headers), never from the browser calling a CDN trace endpoint. The readers below are
+ * pure; `requestVisitor()` applies them to the request being handled.
  */
+import { getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
+
 export interface VisitorContext {
   referrer: string
   ip: string
@@ -94,4 +98,9 @@ export function hiddenFieldString(visitor: VisitorContext): string {
     `Platform: ${part(visitor.platform)}`,
     `User agent: ${part(visitor.userAgent)}`,
   ].join(' | ')
+}
+
+/** The visitor of the request being handled (server functions and server routes only). */
+export function requestVisitor(referrer = ''): VisitorContext {
+  return visitorContext((name) => getRequestHeader(name), getRequestIP() ?? null, referrer)
 }
