@@ -11,9 +11,9 @@ import { isContentUnavailable } from './lib/errors'
 import { preloadAllBlocks } from './sections/render-sections'
 import { cookieLocaleRedirect } from './lib/locale-redirect'
 import { paraglideMiddleware } from './paraglide/server.js'
-import { cacheControlFor } from './server/cache-control'
+import { cacheControlFor } from './server/cache-control.server'
 import './server/env.server'
-import { contentSecurityPolicy, securityHeaders } from './server/security-headers'
+import { contentSecurityPolicy, securityHeaders } from './server/security-headers.server'
 
 /** DESIGN.md: a backend that is down is not a missing page. */
 const renderWithStatus = defineHandlerCallback(async (ctx) => {

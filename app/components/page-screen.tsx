@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react'
 import { publicHref } from '../lib/public-href'
 import { siteConfig, type Locale } from '../../app.config'
 import { m } from '../paraglide/messages'
-import type { Page, PageData } from '../content/model'
+import type { ListingPage, Page, PageData } from '../content/model'
 import type { PageQuery, PostsFilter } from '../content/queries'
 import { pageQueryOptions } from '../server/content.functions'
 import { SectionPageContext } from '../sections/page-context'
@@ -18,7 +18,7 @@ import { CloseIcon } from './icons'
 import { Image, ImageServiceContext } from './media/image'
 import { Button } from './ui/Button'
 import { PostListing } from './blog/post-listing'
-import { SearchResults } from './blog/search-results'
+import { SearchResults } from './search/search-results'
 import { SiteLayout } from './shell/layouts'
 
 export interface PageScreenProps {
@@ -125,16 +125,16 @@ function PreviewRibbon() {
 }
 
 /** The blog listing's filter for a blog or category page (the tag page builds its own). */
-export function listingFilter(page: Page, locale: Locale): PostsFilter {
+export function listingFilter(page: ListingPage, locale: Locale): PostsFilter {
   return { locale, category: page.category?.slug, perPage: siteConfig.content.postsPerPage }
 }
 
 function PageContent({ data, locale, listPage }: { data: PageData; locale: Locale; listPage: number }) {
   const { page } = data
-  if (page.kind === 'post' && page.post) return <ArticleView page={page} post={page.post} options={data.options} />
+  if (page.kind === 'post') return <ArticleView page={page} options={data.options} />
   // SPEC §2: `s` on any page path shows the search results in place of the page.
   if (page.search) return <SearchResults search={page.search} suggestions={data.menus.primary} />
-  if (page.kind === 'blog' || page.kind === 'category') {
+  if (page.kind !== 'page') {
     const title = page.category ? m.category_heading({ category: page.category.name }) : page.title
     return <PostListing title={title} filter={listingFilter(page, locale)} startPage={listPage} />
   }

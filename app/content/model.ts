@@ -133,14 +133,14 @@ export interface Pagination {
   totalPages: number
 }
 
-export type PageKind = 'page' | 'post' | 'blog' | 'category'
+export type PageKind = Page['kind']
 
-export interface Page {
+/** What every kind of page has: its frame, head and sidebar data. */
+interface PageCommon {
   id: string | null
   slug: string
   /** The page's heading: its own title, else its document title. */
   title: string
-  kind: PageKind
   /** `default` or `static` (SPEC §2 Layouts); anything else is `default`. */
   layout: 'default' | 'static'
   featuredImage: Image | null
@@ -155,29 +155,45 @@ export interface Page {
   /** An unpublished draft, shown through a signed preview link. */
   preview: boolean
   languages: Language[]
-  sections: Section[]
   notifications: Array<{ id: string; messageHtml: string; type: string }>
   widgets: Record<string, Array<{ id: string; type: string; title: string | null; contentHtml: string }>>
   breadcrumbs: Breadcrumb[]
-  forms: JsonObject
-  posts: PostSummary[]
-  pagination: Pagination | null
-  customOptions: JsonObject
-  pageContentHtml: string
-  post: Post | null
-  previousPost: { slug: string; title: string } | null
-  nextPost: { slug: string; title: string } | null
-  comments: Array<{ id: string; author: string; date: string; contentHtml: string }>
   recentPosts: PostSummary[]
   tags: Term[]
   categories: Term[]
-  category: Term | null
+  /** SPEC §2: `s` on any page path shows these results in place of the page. */
   search: SearchResults | null
   meta: PageMeta
   /** JSON-LD objects for the head. */
   schema: JsonObject[]
   admin: { dashboardUrl: string | null; editPostUrl: string | null; pageLayout: string | null }
 }
+
+/** A page of section blocks (SPEC §3 content.sections). */
+export interface ContentPage extends PageCommon {
+  kind: 'page'
+  sections: Section[]
+  /** Form definitions by id (SPEC §3 shortcode_data), for the form sections. */
+  forms: JsonObject
+  pageContentHtml: string
+}
+
+/** An article (SPEC §3 content.blog_post). */
+export interface ArticlePage extends PageCommon {
+  kind: 'post'
+  post: Post
+  previousPost: { slug: string; title: string } | null
+  nextPost: { slug: string; title: string } | null
+  comments: Array<{ id: string; author: string; date: string; contentHtml: string }>
+}
+
+/** The blog home or a category listing; its posts come from `/api/v1/posts`. */
+export interface ListingPage extends PageCommon {
+  kind: 'blog' | 'category'
+  category: Term | null
+}
+
+export type Page = ContentPage | ArticlePage | ListingPage
 
 /** What one page request yields: the page plus the shell's data. */
 export interface PageData {

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { baseResponseFixture } from '../../tests/fixtures/wire'
 import { reshapeBaseResponse, reshapeMenu, reshapePopup, sanitizeSectionData } from './reshape'
+import type { ContentPage, Page } from './model'
 import { wireBaseResponse, wireMenuItem, wirePopupResponse } from './wire'
 
 const reshape = (input: ReturnType<typeof baseResponseFixture>) => reshapeBaseResponse(wireBaseResponse.parse(input))
+
+function contentPage(page: Page): ContentPage {
+  if (page.kind !== 'page') throw new Error(`expected a page of sections, got ${page.kind}`)
+  return page
+}
 
 describe('reshapeBaseResponse', () => {
   it('turns the wire page into app types', () => {
     const { page, options } = reshape(baseResponseFixture())
     expect(page).toMatchObject({ id: '7', slug: 'about', title: 'About us', kind: 'page', layout: 'default', bodyClass: 'page page-about' })
     expect(page.meta).toMatchObject({ title: 'About | Acme', description: 'Who we are', ogImage: 'https://cdn.example.com/a.png' })
-    expect(page.sections.map((section) => section.key)).toEqual(['hero-0', 'rich_text-1'])
+    expect(contentPage(page).sections.map((section) => section.key)).toEqual(['hero-0', 'rich_text-1'])
     expect(options).toMatchObject({ organizationName: 'Acme IT', hostUrl: 'https://www.acme.example/' })
   })
 
@@ -47,8 +53,8 @@ describe('reshapeBaseResponse', () => {
     expect(page.customCss).not.toContain('<')
     expect(page.customCss).not.toContain('@import')
     expect(page.customCss.startsWith('[data-page="7"]{')).toBe(true)
-    expect(page.pageContentHtml).toBe('<p>Hi<a>x</a><img src="x" /></p>')
-    expect(page.sections[0]?.data).toEqual({ body_html: '<b>bold</b>', heading: '<b>kept as text</b>' })
+    expect(contentPage(page).pageContentHtml).toBe('<p>Hi<a>x</a><img src="x" /></p>')
+    expect(contentPage(page).sections[0]?.data).toEqual({ body_html: '<b>bold</b>', heading: '<b>kept as text</b>' })
   })
 
   it('treats a result with the error flag as data the adapter turns into 404', () => {

@@ -15,7 +15,6 @@ import type {
   Menus,
   Page,
   PageData,
-  PageKind,
   PageMeta,
   Popup,
   Post,
@@ -191,11 +190,6 @@ function reshapeLanguages(items: WirePageResult['lang'], ctx: ReshapeContext): L
   })
 }
 
-function pageKind(result: WirePageResult): PageKind {
-  if (result.type) return result.type
-  return result.content.blog_post ? 'post' : 'page'
-}
-
 /**
  * Section data is the block's own (validated by its schema in app/sections), but its
  * HTML must be clean before it leaves the server. Contract: a string field whose key
@@ -242,12 +236,11 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   const { content } = result
   const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) => toJsonObject(item))
   const link = (value: string | undefined) => (value ? (toAppHref(value, ctx.ownOrigins)?.href ?? null) : null)
-  return {
+  const common = {
     id: result.id === undefined ? null : String(result.id),
     slug: result.slug ?? '',
     title: htmlToText(result.title ?? result.meta.title ?? ''),
-    kind: pageKind(result),
-    layout: result.options.layout === 'static' ? 'static' : 'default',
+    layout: result.options.layout === 'static' ? ('static' as const) : ('default' as const),
     featuredImage: reshapeImage(result.featured_image),
     backgroundImage: reshapeImage(result.background_image),
     bodyClass: sanitizeClassList(result.body_classes),
@@ -256,10 +249,6 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     devMode: result.dev_mode,
     preview: result.preview,
     languages: reshapeLanguages(result.lang, ctx),
-    sections: content.sections.map((section, index) => {
-      const { layout, id, ...data } = section
-      return { key: `${layout}-${id ?? index}`, layout, data: sanitizeSectionData(data) }
-    }),
     notifications: content.notifications.map((item) => ({
       id: String(item.id),
       messageHtml: sanitizeCmsHtml(item.message),
@@ -277,31 +266,9 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       ]),
     ),
     breadcrumbs: reshapeBreadcrumbs(content.breadcrumbs, ctx),
-    forms: toJsonObject(content.shortcode_data),
-    posts: content.filtered_blogs.map(reshapePostSummary),
-    pagination: content.pagination
-      ? {
-          page: content.pagination.page,
-          perPage: content.pagination.per_page,
-          total: content.pagination.total,
-          totalPages: content.pagination.total_pages,
-        }
-      : null,
-    customOptions: toJsonObject(content.customOptions),
-    pageContentHtml: sanitizeCmsHtml(content.pageContent),
-    post: content.blog_post ? reshapePost(content.blog_post) : null,
-    previousPost: content.previous_post ? { slug: content.previous_post.slug, title: htmlToText(content.previous_post.title) } : null,
-    nextPost: content.next_post ? { slug: content.next_post.slug, title: htmlToText(content.next_post.title) } : null,
-    comments: content.comments.map((comment) => ({
-      id: String(comment.id),
-      author: htmlToText(comment.author),
-      date: comment.date,
-      contentHtml: sanitizeCmsHtml(comment.content),
-    })),
     recentPosts: content.recent_posts.map(reshapePostSummary),
     tags: content.tags.map(reshapeTerm),
     categories: content.categories.map(reshapeTerm),
-    category: content.category ? reshapeTerm(content.category) : null,
     search: content.search
       ? {
           query: content.search.query,
@@ -324,6 +291,35 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       editPostUrl: link(result.admin_bar?.edit_post_url),
       pageLayout: result.admin_bar?.page_layout ?? result.options.layout ?? null,
     },
+  }
+  // The kind: the backend's `type`, except that an article needs its post (else it is a plain page).
+  if (content.blog_post && (result.type === 'post' || result.type === undefined)) {
+    return {
+      ...common,
+      kind: 'post',
+      post: reshapePost(content.blog_post),
+      previousPost: content.previous_post ? { slug: content.previous_post.slug, title: htmlToText(content.previous_post.title) } : null,
+      nextPost: content.next_post ? { slug: content.next_post.slug, title: htmlToText(content.next_post.title) } : null,
+      comments: content.comments.map((comment) => ({
+        id: String(comment.id),
+        author: htmlToText(comment.author),
+        date: comment.date,
+        contentHtml: sanitizeCmsHtml(comment.content),
+      })),
+    }
+  }
+  if (result.type === 'blog' || result.type === 'category') {
+    return { ...common, kind: result.type, category: content.category ? reshapeTerm(content.category) : null }
+  }
+  return {
+    ...common,
+    kind: 'page',
+    sections: content.sections.map((section, index) => {
+      const { layout, id, ...data } = section
+      return { key: `${layout}-${id ?? index}`, layout, data: sanitizeSectionData(data) }
+    }),
+    forms: toJsonObject(content.shortcode_data),
+    pageContentHtml: sanitizeCmsHtml(content.pageContent),
   }
 }
 

@@ -46,8 +46,10 @@ export async function loadPage(context: PageLoaderContext, target: PageTarget): 
     // SPEC §7 `layout{path}`: the layout of the page shown, by its page name (the home page's path is `/`).
     queryClient.ensureQueryData(layoutQueryOptions({ locale: query.locale, path: layoutPathOf(query.pageName) })),
   ])
-  const isListing = !data.page.search && (data.page.kind === 'blog' || data.page.kind === 'category')
-  if (isListing) await queryClient.ensureInfiniteQueryData(postListQueryOptions(listingFilter(data.page, query.locale), listPage))
+  const { page } = data
+  if (!page.search && (page.kind === 'blog' || page.kind === 'category')) {
+    await queryClient.ensureInfiniteQueryData(postListQueryOptions(listingFilter(page, query.locale), listPage))
+  }
   return {
     data,
     loaderData: {
@@ -70,7 +72,8 @@ export function headInputFor(data: PageData, query: PageQuery, path: string): He
     breadcrumbs: page.breadcrumbs,
     schema: page.schema,
     // Only what the head needs: the article body stays out of the loader data.
-    post: page.post
+    post:
+      page.kind === 'post'
       ? {
           title: page.post.title,
           date: page.post.date,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { renderRobots } from '../server/sitemap'
+import { renderRobots } from '../server/sitemap-xml.server'
 import { siteUrlForRobots } from '../server/sitemap.server'
 
 export const Route = createFileRoute('/robots.txt')({

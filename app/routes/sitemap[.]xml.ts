@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { cachePolicy, unavailableHeaders } from '../server/cache-control'
+import { cachePolicy, unavailableHeaders } from '../server/cache-control.server'
 import { loadSitemap } from '../server/sitemap.server'
 
 export const Route = createFileRoute('/sitemap.xml')({

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from 'react'
-import type { Page } from '../content/model'
+import type { ContentPage } from '../content/model'
 import { toAppHref } from '../lib/url'
 
 /**
@@ -8,7 +8,7 @@ import { toAppHref } from '../lib/url'
  * as the menus' do (a link to the backend's or the public site's origin is internal).
  */
 export interface SectionPage {
-  page: Page
+  page: ContentPage
   ownOrigins: readonly string[]
 }
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { takeConsoleOutput } from '../../tests/setup/fail-on-console'
 import { sanitizeSectionData } from '../content/reshape'
-import type { Page } from '../content/model'
+import type { ContentPage } from '../content/model'
 import { CallToAction } from './call-to-action/call-to-action'
 import { Cards } from './cards/cards'
 import { Faq } from './faq/faq'
@@ -210,7 +210,7 @@ describe('hero, rich text and blog teaser', () => {
       tags: [],
       readingMinutes: 2,
     }
-    const page = { recentPosts: [post] } as unknown as Page
+    const page = { recentPosts: [post] } as unknown as ContentPage
     const { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } = await import('@tanstack/react-router')
     const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() })
     render(
@@ -228,7 +228,7 @@ describe('hero, rich text and blog teaser', () => {
     const { SectionPageContext } = await import('./page-context')
     const { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } = await import('@tanstack/react-router')
     const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory() })
-    const page = {} as unknown as Page
+    const page = {} as unknown as ContentPage
     render(
       <RouterContextProvider router={router}>
         <SectionPageContext.Provider value={{ page, ownOrigins: ['https://cms.kestrel-it.example'] }}>

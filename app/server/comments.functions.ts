@@ -5,8 +5,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { localeSchema } from '../content/queries'
-import { getContentSource } from './content/index.server'
-import { requestVisitor } from './visitor'
+import { getContentSource } from './content/content-source.server'
+import { requestVisitor } from './visitor.server'
 
 export const commentInput = z.object({
   locale: localeSchema,

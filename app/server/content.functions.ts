@@ -19,10 +19,10 @@ import {
   type PostsQuery,
 } from '../content/queries'
 import { contentUnavailable, INTERNAL_ERROR } from '../lib/errors'
-import { getContentSource } from './content/index.server'
+import { getContentSource } from './content/content-source.server'
 import { env } from './env.server'
 import { verifyPreview } from '../content/preview-token.server'
-import { ContentNotFoundError, ContentUnavailableError } from './content/source'
+import { ContentNotFoundError, ContentUnavailableError } from './content/source.server'
 
 /** Turns backend failures into what the router understands; nothing else leaves the server. */
 function routerError(error: unknown): never {

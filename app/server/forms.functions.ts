@@ -15,14 +15,14 @@ import { z } from 'zod'
 import { siteConfig, type Locale } from '../../app.config'
 import { parseFormDefinition, valueFields, type FormDefinition } from '../forms/definition'
 import { mapServerErrors } from '../forms/errors'
-import { hiddenFieldString, requestVisitor } from './visitor'
+import { hiddenFieldString, requestVisitor } from './visitor.server'
 import { validationMessages } from '../forms/messages'
 import { validateFormValues } from '../forms/schema'
 import { fromSubmissionEntries, toSubmissionEntries } from '../forms/submission'
 import { localeSchema, pageNameSchema } from '../content/queries'
 import { localizePath, pageNameForPath, stripLocale } from '../lib/url'
 import { m } from '../paraglide/messages'
-import { getContentSource } from './content/index.server'
+import { getContentSource } from './content/content-source.server'
 import { env } from './env.server'
 
 const formSource = z.discriminatedUnion('kind', [
@@ -70,7 +70,7 @@ async function loadDefinition(
     const pageName = pageNameSchema.safeParse(pageNameForPath(stripLocale(source.path).path))
     if (!pageName.success) return null
     const data = await content.getPage({ locale, pageName: pageName.data })
-    const definition = parseFormDefinition(data.page.forms[formId], formId)
+    const definition = data.page.kind === 'page' ? parseFormDefinition(data.page.forms[formId], formId) : null
     return definition && { definition, siteUrl: data.options.siteUrl }
   } catch {
     return null

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { renderRss, rfc822 } from './rss'
+import { renderRss, rfc822 } from './rss.server'
 
 const feed = renderRss({
   title: 'Blog & news',

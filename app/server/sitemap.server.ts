@@ -3,9 +3,9 @@
  * cache (the sitemap is read by crawlers, not people).
  */
 import { defaultLocale, routedLocales, type Locale } from '../../app.config'
-import { getContentSource } from './content/index.server'
-import type { SitemapEntry } from './content/source'
-import { buildSitemap, collectSitemapUrls } from './sitemap'
+import { getContentSource } from './content/content-source.server'
+import type { SitemapEntry } from './content/source.server'
+import { buildSitemap, collectSitemapUrls } from './sitemap-xml.server'
 
 const TTL_MS = 5 * 60_000
 let cached: { at: number; value: Promise<{ index: string; parts: string[]; siteUrl: string }> } | null = null

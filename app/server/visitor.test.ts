@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hiddenFieldString, visitorContext, visitorCountry, visitorIp } from './visitor'
+import { hiddenFieldString, visitorContext, visitorCountry, visitorIp } from './visitor.server'
 
 describe('the hidden-field string', () => {
   const headers = (map: Record<string, string>) => (name: string) => map[name]

@@ -9,13 +9,14 @@ import { absoluteUrl } from '../../lib/seo'
 import { isLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
-import type { Page, Post, SiteOptions } from '../../content/model'
+import type { ArticlePage, Page, SiteOptions } from '../../content/model'
 import { SocialIcon } from '../icons'
 import { Image } from '../media/image'
 import { Comments } from './comments'
 import { formatDate, formatNumber } from './format'
 
-export function ArticleView({ page, post, options }: { page: Page; post: Post; options: SiteOptions }) {
+export function ArticleView({ page, options }: { page: ArticlePage; options: SiteOptions }) {
+  const { post } = page
   const locale = getLocale()
   const url = absoluteUrl(options.siteUrl, localizePath(`/blog/${post.slug}`, isLocale(locale) ? locale : 'en')) ?? ''
   return (

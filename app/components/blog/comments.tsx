@@ -10,7 +10,7 @@ import { isLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
 import { postComment } from '../../server/comments.functions'
-import type { CommentOutcome, Page } from '../../content/model'
+import type { ArticlePage, CommentOutcome } from '../../content/model'
 import { useUnsavedChangesPrompt } from '../shell/use-unsaved-changes'
 import { Button } from '../ui/Button'
 import { formatDate } from './format'
@@ -29,7 +29,7 @@ const failure: Record<Exclude<CommentOutcome, { ok: true }>['reason'], () => str
 const inputClass =
   'w-full rounded-xl border-2 border-slate-300 px-4 py-2.5 text-ink outline-none focus:border-brand-600 data-[invalid]:border-danger'
 
-export function Comments({ postId, comments }: { postId: string; comments: Page['comments'] }) {
+export function Comments({ postId, comments }: { postId: string; comments: ArticlePage['comments'] }) {
   return (
     <section aria-labelledby="comments-heading" className="mt-16 border-t border-slate-200 pt-10">
       <h2 id="comments-heading" className="text-2xl font-black text-ink">

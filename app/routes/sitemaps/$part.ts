@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { cachePolicy } from '../../server/cache-control'
+import { cachePolicy } from '../../server/cache-control.server'
 import { loadSitemap } from '../../server/sitemap.server'
 
 /** The numbered parts of a sitemap index (only when the site has more than 50,000 URLs). */

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/blog/$category/$slug')({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params }) => {
     const { data, loaderData } = await loadPage(context, { pageName: articlePageName(params.slug) })
-    const inCategory = data.page.post?.categories.some((category) => category.slug === params.category) ?? false
+    const inCategory = data.page.kind === 'post' && data.page.post.categories.some((category) => category.slug === params.category)
     if (!inCategory) notFoundIn(data)
     return loaderData
   },

@@ -5,7 +5,7 @@
  * up to `keepMs` instead of an error. Previews and developer mode are never cached.
  */
 import type { PageData } from '../../content/model'
-import { ContentNotFoundError, type ContentSource, type PageQuery } from './source'
+import { ContentNotFoundError, type ContentSource, type PageQuery } from './source.server'
 
 export interface CacheOptions {
   freshMs: number

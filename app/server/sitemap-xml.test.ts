@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildSitemap, collectSitemapUrls, renderRobots } from './sitemap'
+import { buildSitemap, collectSitemapUrls, renderRobots } from './sitemap-xml.server'
 
 const site = 'https://www.example.com'
 const entries = {

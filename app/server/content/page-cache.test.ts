@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { withPageCache } from './cache'
-import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery } from './source'
+import { withPageCache } from './page-cache.server'
+import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery } from './source.server'
 import type { PageData } from '../../content/model'
 
 const query: PageQuery = { locale: 'en', pageName: 'home' }

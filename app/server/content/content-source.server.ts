@@ -5,10 +5,10 @@
  */
 import { defaultLocale, routedLocales, siteConfig } from '../../../app.config'
 import { env } from '../env.server'
-import { withPageCache } from './cache'
+import { withPageCache } from './page-cache.server'
 import type { SiteOptions } from '../../content/model'
-import { ContentNotFoundError, type ContentSource } from './source'
-import { createWpSource, type FetchLike } from './wp-source'
+import { ContentNotFoundError, type ContentSource } from './source.server'
+import { createWpSource, type FetchLike } from './wp-source.server'
 
 /** The origin the in-process CMS answers on; never leaves the process. */
 const EMBEDDED_ORIGIN = 'http://embedded-cms.invalid'

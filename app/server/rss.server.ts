@@ -1,7 +1,7 @@
 /**
  * The blog's RSS 2.0 feed: the newest posts of a locale. Pure string building.
  */
-import { escapeXml } from './sitemap'
+import { escapeXml } from './sitemap-xml.server'
 
 export interface RssChannel {
   title: string

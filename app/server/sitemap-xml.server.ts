@@ -7,7 +7,7 @@
 import { defaultLocale, routedLocales, type Locale } from '../../app.config'
 import { absoluteUrl } from '../lib/seo'
 import { localizePath } from '../lib/url'
-import type { SitemapEntry } from './content/source'
+import type { SitemapEntry } from './content/source.server'
 
 /** sitemaps.org: at most 50,000 URLs per file. */
 export const SITEMAP_LIMIT = 50_000

@@ -17,7 +17,7 @@ import {
   type PostsQuery,
   type SubmissionInput,
   type UserRequest,
-} from './source'
+} from './source.server'
 import {
   wireBaseResponse,
   wireErrorResponse,
