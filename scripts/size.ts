@@ -1,0 +1,129 @@
+/**
+ * `npm run size`: the JavaScript a first visit downloads before the page is interactive,
+ * per page type, against the production build, and a budget it must stay under.
+ *
+ * It starts the build on loopback (like `npm run bench`), reads the server HTML of each
+ * page below, collects every script and modulepreload it references, and adds up their
+ * brotli sizes (the `.br` files the build writes, else compressed here at quality 11, as
+ * the build does). Prints a table per page with each chunk, writes
+ * `.cache/size/size-report.json`, and exits 1 when a page is over budget.
+ *
+ * Needs `npm run build` first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants } from 'node:zlib'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const publicDir = join(root, '.output/public')
+const reportDir = join(root, '.cache/size')
+const PORT = Number(process.env.SIZE_PORT ?? 4340)
+const origin = `http://127.0.0.1:${PORT}`
+
+/** Issue 13: at most this much JavaScript (brotli) on the first load of each page below. */
+export const FIRST_LOAD_JS_BUDGET_BYTES = 130 * 1024
+
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'service page', path: '/services/cyber-security' },
+  { name: 'post', path: '/blog/phishing-training-that-staff-do-not-hate' },
+  { name: 'landing', path: '/landing/managed-it-support' },
+  { name: 'contact (form)', path: '/contact' },
+]
+
+let server: ChildProcess | undefined
+
+function stopServer() {
+  if (server?.pid && server.exitCode === null) server.kill('SIGTERM')
+  server = undefined
+}
+process.on('exit', stopServer)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
+
+async function startServer(): Promise<void> {
+  const entry = join(root, '.output/server/index.mjs')
+  if (!existsSync(entry)) {
+    console.error('size: no production build; run `npm run build` first.')
+    process.exit(1)
+  }
+  mkdirSync(reportDir, { recursive: true })
+  server = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      NODE_ENV: 'production',
+      CMS_DATABASE_URL: `file:${join(reportDir, 'size.db')}`,
+      CMS_UPLOAD_DIR: join(reportDir, 'uploads'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(`${origin}/favicon.svg`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error(`the server did not answer on ${origin}`)
+}
+
+/** Every JS file the HTML makes the browser fetch at once: module scripts and modulepreloads. */
+export function referencedScripts(html: string): string[] {
+  const found = new Set<string>()
+  for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
+    const src = /\bsrc="([^"]+\.js)"/.exec(tag)?.[1]
+    const href = /\brel="modulepreload"/.test(tag) ? /\bhref="([^"]+\.js)"/.exec(tag)?.[1] : undefined
+    for (const url of [src, href]) if (url && url.startsWith('/')) found.add(url)
+  }
+  // Imports written inline in a module script (the client entry's `import("…")`).
+  for (const match of html.matchAll(/import\(\s*["'](\/[^"']+\.js)["']\s*\)/g)) if (match[1]) found.add(match[1])
+  return [...found]
+}
+
+const brotliCache = new Map<string, number>()
+function brotliSize(url: string): number {
+  const cached = brotliCache.get(url)
+  if (cached !== undefined) return cached
+  const file = join(publicDir, url)
+  const size = existsSync(`${file}.br`)
+    ? readFileSync(`${file}.br`).byteLength
+    : brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength
+  brotliCache.set(url, size)
+  return size
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+
+async function main() {
+  await startServer()
+  const report: Array<{ page: string; path: string; files: Array<{ url: string; brotli: number }>; total: number }> = []
+  for (const page of pages) {
+    const response = await fetch(`${origin}${page.path}`, { headers: { 'accept-encoding': 'identity' } })
+    if (!response.ok) throw new Error(`${page.path} answered ${response.status}`)
+    const files = referencedScripts(await response.text()).map((url) => ({ url, brotli: brotliSize(url) }))
+    files.sort((a, b) => b.brotli - a.brotli)
+    report.push({ page: page.name, path: page.path, files, total: files.reduce((sum, file) => sum + file.brotli, 0) })
+  }
+  stopServer()
+  writeFileSync(join(reportDir, 'size-report.json'), JSON.stringify({ budget: FIRST_LOAD_JS_BUDGET_BYTES, pages: report }, null, 2))
+
+  let over = false
+  for (const entry of report) {
+    const status = entry.total <= FIRST_LOAD_JS_BUDGET_BYTES ? 'ok' : 'OVER BUDGET'
+    if (entry.total > FIRST_LOAD_JS_BUDGET_BYTES) over = true
+    console.log(`\n${entry.page} (${entry.path}): ${entry.files.length} scripts, ${kib(entry.total)} brotli — ${status}`)
+    for (const file of entry.files) console.log(`  ${kib(file.brotli).padStart(10)}  ${file.url}`)
+  }
+  console.log(`\nBudget: ${kib(FIRST_LOAD_JS_BUDGET_BYTES)} brotli of JavaScript on the first load of each page.`)
+  console.log(`Report: ${join(reportDir, 'size-report.json')}`)
+  process.exit(over ? 1 : 0)
+}
+
+main().catch((error: unknown) => {
+  console.error(`size: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})
