@@ -170,7 +170,7 @@ describe('embedded CMS: the route table', () => {
   })
 
   it('answers rest_no_route for unknown paths, and for known paths with a method they do not take', async () => {
-    for (const [path, method] of [
+    const requests: [path: string, method: string][] = [
       ['/api/v1/nothing', 'GET'],
       ['/api/v1/posts/extra', 'GET'],
       ['/api/v2/base/home', 'GET'],
@@ -182,7 +182,8 @@ describe('embedded CMS: the route table', () => {
       ['/api/user/me', 'HEAD'],
       ['/api/user/me', 'DELETE'],
       ['/api/user/nope', 'POST'],
-    ]) {
+    ]
+    for (const [path, method] of requests) {
       const response = await send(path, method)
       expect({ path, method, status: response.status, code: await code(response) }).toEqual({
         path,
