@@ -159,6 +159,86 @@ export const siteConfig = {
 
 export type SiteConfig = typeof siteConfig
 
+/**
+ * The embedded CMS's own constants (cms/, docs/content-api.md). Server-only, so kept
+ * out of siteConfig: the browser bundle imports siteConfig whole, and this separate
+ * export is dropped from it by tree-shaking.
+ */
+export const cmsConfig = {
+  /** WordPress's admin path; the admin bar's links point there on the CMS's own origin. */
+  adminPath: '/wp-admin',
+  /** The names in a page answer's language list (`lang[].name`); other locales go by their code. */
+  languageNames: { en: 'English', de: 'Deutsch' },
+
+  posts: {
+    /** `GET /api/v1/posts` without `posts_per_page`, and the first page of the blog listing (ours). */
+    defaultPerPage: 9,
+    /** `posts_per_page` above this is cut to it (ours; WordPress's REST API allows 100). */
+    maxPerPage: 50,
+    /** `page` above this is cut to it (ours). */
+    maxPage: 10_000,
+    /** The "recent posts" a page or an article carries (`recent_posts`). */
+    recentCount: 3,
+  },
+
+  /** Site search (`s` on `GET /api/v1/base/{page}`), ours. */
+  search: { maxQueryLength: 200, perPage: 10, maxPage: 1000 },
+
+  comments: {
+    /** A comment request whose Content-Length is larger is refused (413) before it is read (ours). */
+    maxRequestBytes: 100_000,
+    /** WordPress's own limits (wp_get_comment_fields_max_lengths): content 65 525 characters, author name 245, email 100. */
+    maxContentLength: 65_525,
+    maxAuthorLength: 245,
+    maxEmailLength: 100,
+    /** WordPress's flood check (wp_check_comment_flood): one comment per email or address in this many seconds. */
+    floodSeconds: 15,
+  },
+
+  /** Popup ids in `GET /api/v1/popups/{id}` (ours). */
+  popups: { maxIdLength: 64 },
+
+  /** `POST /api/gf/v2/forms/{id}/submissions` (ours, where Gravity Forms sets none). */
+  forms: {
+    maxIdLength: 50,
+    /** A body larger than this is refused (413): room for two 5000 KB files (SPEC §5) and the text fields. */
+    maxRequestBytes: 12 * 1024 * 1024,
+    /** Parts of one multipart body. */
+    maxParts: 500,
+    /** Characters per value when the field sets no maxLength: by field kind (email as RFC 5321's path limit), else the default. */
+    maxLengthByKind: { textarea: 10_000, hidden: 4_000, email: 254, phone: 40 },
+    defaultMaxLength: 1_000,
+    /** The page address kept with an entry. */
+    maxSourceUrlLength: 2_000,
+    /** How much of an upload is read to tell its type from its bytes. */
+    sniffBytes: 512 * 1024,
+  },
+
+  /** `/api/user/*` (SPEC §7; docs/content-api.md, Accounts). */
+  accounts: {
+    /** SPEC §5: passwords of 8–200 characters. */
+    minPasswordLength: 8,
+    maxPasswordLength: 200,
+    maxNameLength: 100,
+    /** RFC 5321's limit on an address. */
+    maxEmailLength: 254,
+    maxSubjectLength: 200,
+    maxRequestBytes: 64 * 1024,
+    /** A session token lasts as long as the site's session cookie that holds it. */
+    sessionMs: siteConfig.session.maxAgeSeconds * 1000,
+    /** A password reset link lasts one hour. */
+    resetLinkMs: 60 * 60 * 1000,
+    /** Per address and email: log-in attempts a minute, reset mails a quarter of an hour. */
+    loginLimit: { count: 10, windowMs: 60_000 },
+    forgotLimit: { count: 5, windowMs: 15 * 60_000 },
+    /** The in-memory rate limiter forgets the oldest windows beyond this many keys. */
+    rateLimitKeys: 10_000,
+  },
+
+  /** `npm run cms`: larger bodies are refused before they are read whole (the submissions endpoint itself refuses more than 12 MB). */
+  maxServedBodyBytes: 20 * 1024 * 1024,
+} as const
+
 /* ------------------------------------------------------------------ environment */
 
 const optionalUrl = z
@@ -196,6 +276,8 @@ export const envSchema = z.object({
     .regex(/^(file:|libsql:|https?:|:memory:)/, { error: 'must be file:…, libsql://…, http(s)://… or :memory:' })
     .default('file:data/cms.db'),
   CMS_PORT: port.default(3001),
+  /** The address `npm run cms` listens on. */
+  CMS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** Where the embedded CMS writes files uploaded with form entries (random names, never the visitor's). */
   CMS_UPLOAD_DIR: z.string().trim().min(1).default('data/uploads'),
   /** The embedded CMS sends password reset mail over this SMTP server; unset, mail stays in its outbox (and the console outside production). */

@@ -12,22 +12,21 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Client } from '@libsql/client'
 import type { z } from 'zod'
-import { wireId, type wireFormDefinition } from '../app/content/wire'
+import { wireId, type wireFormDefinition, type wireShortcodeData } from '../app/content/wire'
 import type { wireSubmissionResponse } from '../app/content/wire-forms'
 import { isFieldShown, parseConditionalLogic, type FieldValue } from '../app/content/conditional-logic'
 import { fieldKindOf, holdsValue, type FieldKind } from '../app/content/form-fields'
 import { checkUpload, maxUploadBytes, mimeTypeOf, sniffFileKind } from '../app/content/file-type'
-import type { FormFile } from './content-store'
-import { errorResponse, json, readLimitedBody } from './http'
+import { cmsConfig } from '../app.config'
+import type { FormFile, LocaleContent } from './content-store'
+import { contentFor, type CmsContext } from './context'
+import { errorBody, errorResponse, json, readLimitedBody } from './http'
 import { formatDate, message } from './messages'
 
-/** A body larger than this is refused (413): room for two 5000 KB files and the text fields. */
-export const MAX_SUBMISSION_BYTES = 12 * 1024 * 1024
-const MAX_PARTS = 500
-/** Characters per value when the field sets no maxLength. */
-const MAX_LENGTH: Partial<Record<FieldKind, number>> = { textarea: 10_000, hidden: 4_000, email: 254, phone: 40 }
-const DEFAULT_MAX_LENGTH = 1_000
+const limits = cmsConfig.forms
+const MAX_LENGTH: Partial<Record<FieldKind, number>> = limits.maxLengthByKind
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const FORM_ID = new RegExp(`^[A-Za-z0-9_-]{1,${limits.maxIdLength}}$`)
 const PHONE = /^\+?[0-9 ()./-]{5,40}$/
 
 type Field = FormFile['fields'][number]
@@ -62,6 +61,16 @@ export function publicFormDefinition(form: FormFile): z.input<typeof wireFormDef
   return wireId.safeParse(id).success ? { ...definition, id } : definition
 }
 
+/** The public definitions of the forms with these ids (unknown ids are left out), keyed by id: a page's or popup's shortcode_data. */
+export function formDefinitions(content: LocaleContent, ids: unknown[]): z.input<typeof wireShortcodeData> {
+  const definitions: Record<string, z.input<typeof wireFormDefinition>> = {}
+  for (const id of ids) {
+    const form = typeof id === 'string' || typeof id === 'number' ? content.forms.get(String(id)) : undefined
+    if (form) definitions[String(form.id)] = publicFormDefinition(form)
+  }
+  return definitions
+}
+
 const lastPage = (form: FormFile) => Math.max(1, ...form.fields.map((field) => field.pageNumber ?? 1))
 
 function isEmpty(value: Value): boolean {
@@ -90,7 +99,7 @@ async function readValues(form: FormFile, data: FormData): Promise<Map<string, V
   const parts = new Map<string, Array<{ sub: string | null; value: FormDataEntryValue }>>()
   let count = 0
   for (const [key, value] of data.entries()) {
-    if (++count > MAX_PARTS) throw new BadRequest(`A submission has at most ${MAX_PARTS} parts.`)
+    if (++count > limits.maxParts) throw new BadRequest(`A submission has at most ${limits.maxParts} parts.`)
     // Gravity Forms' own keys (is_submit_{id}, gform_*, state_{id}) and source_url are not inputs.
     if (!key.startsWith('input_')) continue
     const match = /^input_(\d{1,20})(?:[_.](\d{1,3}))?$/.exec(key)
@@ -98,7 +107,8 @@ async function readValues(form: FormFile, data: FormData): Promise<Map<string, V
     const kind = field ? fieldKindOf(field) : null
     if (!match || !field || !holdsValue(kind)) throw new BadRequest(`${key} names no input of form ${String(form.id)}.`)
     const sub = match[2] ?? null
-    if (sub !== null && kind !== 'name' && kind !== 'checkbox' && kind !== 'checkboxes') throw new BadRequest(`${key}: field ${String(field.id)} has no sub-inputs.`)
+    if (sub !== null && kind !== 'name' && kind !== 'checkbox' && kind !== 'checkboxes')
+      throw new BadRequest(`${key}: field ${String(field.id)} has no sub-inputs.`)
     const list = parts.get(String(field.id)) ?? []
     list.push({ sub, value })
     parts.set(String(field.id), list)
@@ -192,7 +202,8 @@ async function problemOf(form: FormFile, field: Field, value: Value, locale: str
     const missing = Object.entries(value).some(([key, part]) => part === '' && !['2', '4', '8'].includes(key.split('.')[1] ?? ''))
     if (field.isRequired && missing) return message(locale, 'required')
   }
-  const max = typeof field.maxLength === 'number' && field.maxLength > 0 ? field.maxLength : ((kind && MAX_LENGTH[kind]) ?? DEFAULT_MAX_LENGTH)
+  const max =
+    typeof field.maxLength === 'number' && field.maxLength > 0 ? field.maxLength : ((kind && MAX_LENGTH[kind]) ?? limits.defaultMaxLength)
   if (textsOf(value).some((text) => text.length > max)) return message(locale, 'tooLong', { max })
   const options = (field.options ?? []).map((option) => option.value)
   if (typeof value === 'string') {
@@ -259,7 +270,7 @@ async function storeEntry(
     for (const field of form.fields) {
       const value = values.get(String(field.id)) ?? null
       if (!(value instanceof Upload)) continue
-      const kind = sniffFileKind(new Uint8Array(await value.file.slice(0, 512 * 1024).arrayBuffer()))
+      const kind = sniffFileKind(new Uint8Array(await value.file.slice(0, limits.sniffBytes).arrayBuffer()))
       if (!kind) throw new Error(`field ${String(field.id)}: the file was not validated`)
       await mkdir(deps.uploadDir, { recursive: true })
       // Never the client's name: a random one, with the extension of what the bytes are.
@@ -310,7 +321,7 @@ async function storeEntry(
 function sourceUrlOf(request: Request, data: FormData): string | null {
   const sent = data.get('source_url')
   const candidate = typeof sent === 'string' && sent.trim() !== '' ? sent.trim() : (request.headers.get('referer') ?? '')
-  return candidate === '' ? null : candidate.slice(0, 2_000)
+  return candidate === '' ? null : candidate.slice(0, limits.maxSourceUrlLength)
 }
 
 /** POST /api/gf/v2/forms/{id}/submissions for a known form, in the given locale. */
@@ -327,12 +338,12 @@ export async function submitForm(
   }
   let body: Uint8Array<ArrayBuffer> | null
   try {
-    body = await readLimitedBody(request, MAX_SUBMISSION_BYTES)
+    body = await readLimitedBody(request, limits.maxRequestBytes)
   } catch {
     return errorResponse('rest_invalid_body', 'The request body could not be read.', 400)
   }
   if (body === null)
-    return errorResponse('rest_request_too_large', `The request body is larger than ${MAX_SUBMISSION_BYTES / 1024 / 1024} MB.`, 413)
+    return errorResponse('rest_request_too_large', `The request body is larger than ${limits.maxRequestBytes / 1024 / 1024} MB.`, 413)
   let data: FormData
   try {
     data = await new Response(body, { headers: { 'content-type': type } }).formData()
@@ -383,4 +394,16 @@ export async function submitForm(
     confirmation_type: form.confirmation_type,
   }
   return json(answer)
+}
+
+/** POST /api/gf/v2/forms/{id}/submissions?locale=: the form in the locale, then submitForm. */
+export async function postSubmission(ctx: CmsContext, request: Request, url: URL, id: string): Promise<Response> {
+  if (!ctx.database) return json(errorBody('rest_unavailable', 'Form submissions are not available.', 503), 503)
+  if (id === '') return json(errorBody('gf_missing_form_id', 'The URL names no form id.', 404), 404)
+  if (!FORM_ID.test(id)) return json(errorBody('gf_form_not_found', 'Form not found.', 404), 404)
+  const content = await contentFor(ctx, url)
+  if (!content) return json(errorBody('rest_invalid_param', 'Unknown locale', 400), 400)
+  const form = content.forms.get(id)
+  if (!form) return json(errorBody('gf_form_not_found', `Form ${id} not found.`, 404), 404)
+  return submitForm(request, form, content.locale, { database: ctx.database, uploadDir: ctx.uploadDir })
 }

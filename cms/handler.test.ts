@@ -128,3 +128,86 @@ describe('embedded CMS: the other read calls', () => {
     expect((await get('/api/v1/base/%E0%A4%A')).status).toBe(400)
   })
 })
+
+describe('embedded CMS: the route table', () => {
+  /** The REST error code of an answer, else its text (the comment endpoint answers HTML, as WordPress does). */
+  const code = async (response: Response) => {
+    const text = await response.text()
+    const error = response.headers.get('content-type')?.startsWith('application/json')
+      ? wireErrorResponse.safeParse(JSON.parse(text))
+      : null
+    return error?.success ? error.data.code : text
+  }
+  const send = (path: string, method = 'GET') => handle(new Request(`http://cms.test${path}`, { method }))
+
+  it('reaches every endpoint of docs/content-api.md', async () => {
+    const reads = [
+      '/api/v1/base/home',
+      '/api/v1/layout/about',
+      '/api/v1/popups/newsletter',
+      '/api/v1/posts',
+      '/api/wp/v2/tags',
+      '/api/wp/v2/categories',
+      '/api/v1/sitemap',
+    ]
+    for (const path of reads) {
+      for (const method of ['GET', 'HEAD'])
+        expect({ path, method, status: (await send(path, method)).status }).toEqual({ path, method, status: 200 })
+    }
+    // The writes answer their own errors for an empty body, never rest_no_route.
+    const writes = [
+      '/api/gf/v2/forms/1/submissions',
+      '/wp-comments-post.php',
+      '/api/user/register',
+      '/api/user/login',
+      '/api/user/me',
+      '/api/user/logout',
+      '/api/user/forgot',
+      '/api/user/reset-password',
+    ]
+    for (const path of writes) expect({ path, code: await code(await send(path, 'POST')) }).not.toEqual({ path, code: 'rest_no_route' })
+    expect(await code(await send('/api/user/me'))).toBe('not_logged_in')
+  })
+
+  it('answers rest_no_route for unknown paths, and for known paths with a method they do not take', async () => {
+    const requests: [path: string, method: string][] = [
+      ['/api/v1/nothing', 'GET'],
+      ['/api/v1/posts/extra', 'GET'],
+      ['/api/v2/base/home', 'GET'],
+      ['/api/v1/base/home', 'PUT'],
+      ['/api/v1/posts', 'POST'],
+      ['/api/gf/v2/forms/1/submissions', 'GET'],
+      ['/wp-comments-post.php', 'GET'],
+      ['/api/user/login', 'GET'],
+      ['/api/user/me', 'HEAD'],
+      ['/api/user/me', 'DELETE'],
+      ['/api/user/nope', 'POST'],
+    ]
+    for (const [path, method] of requests) {
+      const response = await send(path, method)
+      expect({ path, method, status: response.status, code: await code(response) }).toEqual({
+        path,
+        method,
+        status: 404,
+        code: 'rest_no_route',
+      })
+    }
+  })
+
+  it("points the admin bar at the configured admin URL, else at /wp-admin on the CMS's own origin", async () => {
+    const adminBar = async (handler: typeof handle, origin: string) =>
+      wireBaseResponse.parse(await (await handler(new Request(`${origin}/api/v1/base/about`))).json()).result.page.data.result.admin_bar
+    expect(await adminBar(handle, 'http://127.0.0.1:4321')).toEqual({
+      dashboard_url: 'http://127.0.0.1:4321/wp-admin',
+      edit_post_url: 'http://127.0.0.1:4321/wp-admin/post.php?post=3&action=edit',
+      page_layout: 'default',
+    })
+    const configured = createCmsHandler({
+      store,
+      defaultLocale: 'en',
+      search: createSearchIndex(() => database, store, 'en'),
+      adminUrl: 'https://cms.example/wp-admin',
+    })
+    expect((await adminBar(configured, 'http://cms.test'))?.dashboard_url).toBe('https://cms.example/wp-admin')
+  })
+})

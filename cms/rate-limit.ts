@@ -2,12 +2,14 @@
  * A fixed-window counter in memory, per key (login and reset requests per address and
  * email). Enough for one process; several processes behind a balancer each count alone.
  */
+import { cmsConfig } from '../app.config'
+
 export interface RateLimiter {
   /** Counts one attempt; false when the key already used its `limit` in this window. */
   allow(key: string, limit: number, windowMs: number): boolean
 }
 
-const MAX_KEYS = 10_000
+const MAX_KEYS = cmsConfig.accounts.rateLimitKeys
 
 export function createRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>()

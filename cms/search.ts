@@ -8,6 +8,7 @@
 import type { Client } from '@libsql/client'
 import snowball from 'snowball-stemmers'
 import type { ContentStore, LocaleContent } from './content-store'
+import { localePrefix, pagePath, postPath } from './paths'
 
 export interface SearchHit {
   type: 'page' | 'post'
@@ -128,14 +129,19 @@ function documentsOf(content: LocaleContent, prefix: string): Doc[] {
     .map((page) => ({
       type: 'page' as const,
       title: page.title,
-      url: `${prefix}/${page.path === 'home' ? '' : page.path}`,
+      url: `${prefix}${pagePath(page.path)}`,
       text: `${page.meta.description ?? ''} ${sectionText(page.sections)} ${page.pageContent.replace(/<[^>]*>/g, ' ')}`
         .replace(/\s+/g, ' ')
         .trim(),
     }))
   const posts = content.posts
     .filter((post) => post.status === 'publish')
-    .map((post) => ({ type: 'post' as const, title: post.title, url: `${prefix}/blog/${post.slug}`, text: `${post.excerpt} ${post.text}` }))
+    .map((post) => ({
+      type: 'post' as const,
+      title: post.title,
+      url: `${prefix}${postPath(post.slug)}`,
+      text: `${post.excerpt} ${post.text}`,
+    }))
   return [...pages, ...posts]
 }
 
@@ -165,7 +171,7 @@ export function createSearchIndex(database: () => Promise<Client>, store: Conten
       const content = await store.get(locale)
       if (!content) continue
       const stem = stemmerFor(locale)
-      const prefix = locale === defaultLocale ? '' : `/${locale}`
+      const prefix = localePrefix(locale, defaultLocale)
       for (const doc of documentsOf(content, prefix)) {
         statements.push({
           sql: 'INSERT INTO search_docs (locale, type, url, title, body, title_stems, body_stems) VALUES (?, ?, ?, ?, ?, ?, ?)',

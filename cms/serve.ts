@@ -1,35 +1,20 @@
 /**
  * `npm run cms`: the embedded CMS on its own port, so the `wp` adapter (or a developer
- * with curl) can talk to it over real HTTP. Listens on 127.0.0.1:CMS_PORT.
+ * with curl) can talk to it over real HTTP. Listens on CMS_HOST:CMS_PORT (127.0.0.1:3001).
  *
  *   CMS_PORT=3001 npm run cms
  */
 import { createServer } from 'node:http'
-import { defaultLocale, parseEnvOrExit, routedLocales } from '../app.config'
-import { createEmbeddedCms } from './index'
+import { cmsConfig, parseEnvOrExit } from '../app.config'
+import { cmsOptionsFromEnv, createEmbeddedCms } from './index'
 
 const env = parseEnvOrExit()
-
-const cms = createEmbeddedCms({
-  contentDir: env.CMS_CONTENT_DIR,
-  databaseUrl: env.CMS_DATABASE_URL,
-  locales: routedLocales,
-  defaultLocale,
-  previewSecret: env.PREVIEW_SECRET,
-  uploadDir: env.CMS_UPLOAD_DIR,
-  smtpUrl: env.SMTP_URL,
-  mailFrom: env.MAIL_FROM,
-  siteUrl: env.SITE_URL,
-  production: env.NODE_ENV === 'production',
-})
+const cms = createEmbeddedCms(cmsOptionsFromEnv(env))
 await cms.database()
 
-const host = process.env.CMS_HOST ?? '127.0.0.1'
-/**
- * Larger bodies are refused before they are read whole (uploads are 5000 KB at most; the
- * submissions endpoint itself refuses more than 12 MB).
- */
-const MAX_BODY_BYTES = 20 * 1024 * 1024
+const host = env.CMS_HOST
+/** Larger bodies are refused before they are read whole. */
+const MAX_BODY_BYTES = cmsConfig.maxServedBodyBytes
 
 class BodyTooLargeError extends Error {}
 

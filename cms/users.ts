@@ -7,20 +7,14 @@
 import type { Client } from '@libsql/client'
 import type { z } from 'zod'
 import type { wireUserResponse } from '../app/content/wire-forms'
+import { cmsConfig } from '../app.config'
 import { clientIp, errorBody, json, readLimitedBody } from './http'
 import type { Mailer } from './mail'
 import { message } from './messages'
 import { hashPassword, newToken, sha256, verifyPassword } from './passwords'
 import type { RateLimiter } from './rate-limit'
 
-export const MIN_PASSWORD_LENGTH = 8
-const MAX_PASSWORD_LENGTH = 200
-const MAX_BODY_BYTES = 64 * 1024
-const SESSION_MS = 14 * 24 * 60 * 60 * 1000
-const RESET_TOKEN_MS = 60 * 60 * 1000
-/** Per address and email: log-in attempts a minute, reset mails a quarter of an hour. */
-const LOGIN_LIMIT = { count: 10, windowMs: 60_000 }
-const FORGOT_LIMIT = { count: 5, windowMs: 15 * 60_000 }
+const limits = cmsConfig.accounts
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -61,7 +55,7 @@ function fail(code: string, text: string, status: number): Response {
 /** The body's string fields, from JSON, form-encoding or multipart (files are ignored). */
 async function readFields(request: Request): Promise<Record<string, string>> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
-  const body = await readLimitedBody(request, MAX_BODY_BYTES).catch(() => {
+  const body = await readLimitedBody(request, limits.maxRequestBytes).catch(() => {
     throw new BadBody('The request body could not be read.', 400)
   })
   if (body === null) throw new BadBody('The request body is too large.', 413)
@@ -101,8 +95,8 @@ function bearerToken(request: Request): string | null {
 }
 
 function passwordProblem(locale: string, password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return message(locale, 'passwordShort', { min: MIN_PASSWORD_LENGTH })
-  if (password.length > MAX_PASSWORD_LENGTH) return message(locale, 'passwordLong', { max: MAX_PASSWORD_LENGTH })
+  if (password.length < limits.minPasswordLength) return message(locale, 'passwordShort', { min: limits.minPasswordLength })
+  if (password.length > limits.maxPasswordLength) return message(locale, 'passwordLong', { max: limits.maxPasswordLength })
   return null
 }
 
@@ -129,8 +123,8 @@ export function createAccounts(deps: AccountDeps) {
       const name = field(fields, 'name', 'username')
       const email = field(fields, 'email').toLowerCase()
       const password = fields.password ?? ''
-      if (name === '' || name.length > 100) return fail('rest_invalid_param', message(locale, 'nameRequired'), 400)
-      if (!EMAIL.test(email) || email.length > 254) return fail('rest_invalid_param', message(locale, 'email'), 400)
+      if (name === '' || name.length > limits.maxNameLength) return fail('rest_invalid_param', message(locale, 'nameRequired'), 400)
+      if (!EMAIL.test(email) || email.length > limits.maxEmailLength) return fail('rest_invalid_param', message(locale, 'email'), 400)
       const problem = passwordProblem(locale, password)
       if (problem) return fail('rest_invalid_param', problem, 400)
       if (fields.passwordRepeat !== undefined && fields.passwordRepeat !== password) {
@@ -151,7 +145,7 @@ export function createAccounts(deps: AccountDeps) {
     return withFields(request, async (fields) => {
       const email = field(fields, 'email', 'username').toLowerCase()
       const password = fields.password ?? ''
-      if (!deps.limiter.allow(`login:${clientIp(request) ?? '-'}:${email}`, LOGIN_LIMIT.count, LOGIN_LIMIT.windowMs)) {
+      if (!deps.limiter.allow(`login:${clientIp(request) ?? '-'}:${email}`, limits.loginLimit.count, limits.loginLimit.windowMs)) {
         return fail('too_many_requests', message(locale, 'tooMany'), 429)
       }
       const db = await deps.database()
@@ -160,7 +154,7 @@ export function createAccounts(deps: AccountDeps) {
           ? undefined
           : (await db.execute({ sql: 'SELECT id, name, email, password_hash FROM users WHERE email = ?', args: [email] })).rows[0]
       const hash = found ? String(found.password_hash) : await (decoy ??= hashPassword('decoy password'))
-      const matches = password.length <= MAX_PASSWORD_LENGTH && (await verifyPassword(password, hash))
+      const matches = password.length <= limits.maxPasswordLength && (await verifyPassword(password, hash))
       if (!found || !matches) return fail('invalid_credentials', message(locale, 'loginFailed'), 401)
       const { token, hash: tokenHash } = newToken()
       const time = now()
@@ -169,7 +163,7 @@ export function createAccounts(deps: AccountDeps) {
           { sql: 'DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?', args: [Number(found.id), time.toISOString()] },
           {
             sql: 'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
-            args: [tokenHash, Number(found.id), new Date(time.getTime() + SESSION_MS).toISOString()],
+            args: [tokenHash, Number(found.id), new Date(time.getTime() + limits.sessionMs).toISOString()],
           },
         ],
         'write',
@@ -235,14 +229,14 @@ export function createAccounts(deps: AccountDeps) {
       const siteUrl = field(fields, 'nuxtURL')
       // The link carries the token: it may only point at this site, never where the request says.
       if (!allowedSiteUrl(siteUrl, hostUrl)) return fail('rest_invalid_param', message(locale, 'siteUrl'), 400)
-      if (!EMAIL.test(email) || email.length > 254) return fail('rest_invalid_param', message(locale, 'email'), 400)
-      if (!deps.limiter.allow(`forgot:${clientIp(request) ?? '-'}:${email}`, FORGOT_LIMIT.count, FORGOT_LIMIT.windowMs)) {
+      if (!EMAIL.test(email) || email.length > limits.maxEmailLength) return fail('rest_invalid_param', message(locale, 'email'), 400)
+      if (!deps.limiter.allow(`forgot:${clientIp(request) ?? '-'}:${email}`, limits.forgotLimit.count, limits.forgotLimit.windowMs)) {
         return fail('too_many_requests', message(locale, 'tooMany'), 429)
       }
       const subject =
         field(fields, 'subject')
           .replace(/[\r\n]+/g, ' ')
-          .slice(0, 200) || deps.defaultSubject
+          .slice(0, limits.maxSubjectLength) || deps.defaultSubject
       const db = await deps.database()
       const user = (await db.execute({ sql: 'SELECT id, name, email FROM users WHERE email = ?', args: [email] })).rows[0]
       if (user) {
@@ -258,7 +252,7 @@ export function createAccounts(deps: AccountDeps) {
             },
             {
               sql: 'INSERT INTO reset_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
-              args: [hash, Number(user.id), new Date(time.getTime() + RESET_TOKEN_MS).toISOString()],
+              args: [hash, Number(user.id), new Date(time.getTime() + limits.resetLinkMs).toISOString()],
             },
             {
               sql: 'INSERT INTO outbox (to_address, subject, body) VALUES (?, ?, ?) RETURNING id',
@@ -322,3 +316,5 @@ export function createAccounts(deps: AccountDeps) {
 
   return { register, login, me, logout, forgot, resetPassword }
 }
+
+export type Accounts = ReturnType<typeof createAccounts>

@@ -52,6 +52,11 @@ case "$task" in
     install_packages
     find_chromium
     ensure_xmllint
+    # Every process the suite starts inherits this id; when the suite ends (passing or
+    # not), check-leftover-processes.sh fails on any process still carrying it.
+    TEST_RUN_ID="$(date +%s)-$$-$RANDOM"
+    export TEST_RUN_ID
+    trap 'status=$?; bash scripts/check-leftover-processes.sh || status=1; exit $status' EXIT
     npx tsx scripts/compile-messages.ts
     # The build also generates app/routeTree.gen.ts, which the type check needs.
     npx vite build

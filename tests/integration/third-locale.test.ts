@@ -2,11 +2,12 @@
  * Enabling another locale is one line in app.config.ts: this test makes that change in a
  * copy of the project, builds it, and serves `/fr/...` from the build.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { startTestServer } from '../support/test-server'
 
 const root = process.cwd()
 const copy = mkdtempSync(path.join(tmpdir(), 'site-third-locale-'))
@@ -47,20 +48,14 @@ describe('a third routed locale', () => {
       env: { ...process.env, NODE_ENV: 'production' },
     })
 
-    const server = spawn(process.execPath, ['.output/server/index.mjs'], {
+    const server = await startTestServer({
+      command: process.execPath,
+      args: ['.output/server/index.mjs'],
       cwd: copy,
       env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', CMS_DATABASE_URL: 'file:data/test.db' },
-      stdio: 'ignore',
+      readyUrl: `http://127.0.0.1:${PORT}/favicon.svg`,
     })
     try {
-      let ready = false
-      for (let i = 0; i < 100 && !ready; i++) {
-        ready = await fetch(`http://127.0.0.1:${PORT}/favicon.svg`).then(
-          (r) => r.ok,
-          () => false,
-        )
-        if (!ready) await new Promise((resolve) => setTimeout(resolve, 100))
-      }
       const fr = await fetch(`http://127.0.0.1:${PORT}/fr/about`)
       expect(fr.status).toBe(200)
       const html = await fr.text()
@@ -71,7 +66,7 @@ describe('a third routed locale', () => {
       expect(de.status).toBe(200)
       expect(await (await fetch(`http://127.0.0.1:${PORT}/about`)).text()).toContain('<html lang="en"')
     } finally {
-      server.kill('SIGTERM')
+      await server.stop()
     }
   })
 })

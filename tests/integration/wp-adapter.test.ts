@@ -2,14 +2,14 @@
  * The `wp` adapter over real HTTP against `npm run cms` (the embedded CMS on its own
  * port), plus a closed port and a backend that never answers.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentNotFoundError, ContentUnavailableError } from '../../app/server/content/source.server'
 import { createWpSource } from '../../app/server/content/wp-source.server'
+import { startTestServer, type TestServer } from '../support/test-server'
 
-let cms: ChildProcess
+let cms: TestServer | undefined
 let baseUrl: string
 
 async function freePort(): Promise<number> {
@@ -23,26 +23,16 @@ async function freePort(): Promise<number> {
 beforeAll(async () => {
   const port = await freePort()
   baseUrl = `http://127.0.0.1:${port}`
-  cms = spawn('npm', ['run', '--silent', 'cms'], {
+  cms = await startTestServer({
+    command: 'npm',
+    args: ['run', '--silent', 'cms'],
     env: { ...process.env, CMS_PORT: String(port), CMS_DATABASE_URL: 'file:.cache/test-cms/integration.db', npm_config_loglevel: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  cms.stderr?.on('data', (chunk) => (output += String(chunk)))
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`cms did not start: ${output}`)), 20_000)
-    cms.stdout?.on('data', (chunk) => {
-      if (String(chunk).includes('content API on')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-    cms.on('exit', (code) => reject(new Error(`cms exited with ${code}: ${output}`)))
+    readyUrl: `${baseUrl}/api/v1/layout/`,
   })
 })
 
-afterAll(() => {
-  cms?.kill('SIGTERM')
+afterAll(async () => {
+  await cms?.stop()
 })
 
 describe('wp adapter against npm run cms', () => {

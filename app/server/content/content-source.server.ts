@@ -3,7 +3,7 @@
  * adapter over HTTP when CONTENT_API_URL is set, else the same adapter handed the
  * embedded CMS's fetch handler, in-process. Either way a page cache sits in front.
  */
-import { defaultLocale, routedLocales, siteConfig } from '../../../app.config'
+import { siteConfig } from '../../../app.config'
 import { env } from '../env.server'
 import { withPageCache } from './page-cache.server'
 import type { SiteOptions } from '../../content/model'
@@ -20,14 +20,8 @@ function logError(error: unknown) {
 }
 
 async function embeddedFetch(): Promise<FetchLike> {
-  const { createEmbeddedCms } = await import('../../../cms/index')
-  const cms = createEmbeddedCms({
-    contentDir: env.CMS_CONTENT_DIR,
-    databaseUrl: env.CMS_DATABASE_URL,
-    locales: routedLocales,
-    defaultLocale,
-    previewSecret: env.PREVIEW_SECRET,
-  })
+  const { cmsOptionsFromEnv, createEmbeddedCms } = await import('../../../cms/index')
+  const cms = createEmbeddedCms(cmsOptionsFromEnv(env))
   return (input, init) => cms.fetch(new Request(input, init))
 }
 
