@@ -69,7 +69,7 @@ describe('wp adapter against npm run cms', () => {
     expect(posts.pagination).toMatchObject({ page: 3, totalPages: 6 })
     expect(await source().getTagId('cloud', 'en')).toBe('31')
     expect(await source().getTagId('nope', 'en')).toBeNull()
-    expect(await source().getLayout('landing/managed-it-support', 'en')).toEqual({ layout: 'static' })
+    expect(await source().getLayout('/landing/managed-it-support', 'en')).toEqual({ layout: 'static' })
     expect(await source().getLayout('nothing', 'en')).toEqual({})
     expect((await source().getPopup('newsletter', 'en')).title).toMatch(/security briefing/)
     await expect(source().getPopup('nope', 'en')).rejects.toBeInstanceOf(ContentNotFoundError)
