@@ -19,7 +19,10 @@ describe('.env.example', () => {
   it('lists each variable once, after a line saying what it means', () => {
     for (const key of schemaKeys) {
       const at = lines.findIndex((line) => new RegExp(`^(#\\s*)?${key}=`).test(line))
-      expect(lines.filter((line) => new RegExp(`^(#\\s*)?${key}=`).test(line)), key).toHaveLength(1)
+      expect(
+        lines.filter((line) => new RegExp(`^(#\\s*)?${key}=`).test(line)),
+        key,
+      ).toHaveLength(1)
       const before = lines.slice(0, at).reverse()
       const comment = before.find((line) => !/^(#\s*)?[A-Z][A-Z0-9_]*=/.test(line))
       expect(comment?.startsWith('# '), `${key} has a comment above it`).toBe(true)
