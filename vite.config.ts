@@ -16,7 +16,16 @@ export default defineConfig({
   plugins: [
     paraglideVitePlugin(paraglideOptions),
     tailwindcss(),
-    tanstackStart({ srcDirectory: 'app' }),
+    tanstackStart({
+      srcDirectory: 'app',
+      // TanStack Start's import protection, the second line of defence behind `npm run
+      // check:imports` (rule c): the client build fails when a *.server.* file, the embedded
+      // CMS or a Node built-in survives tree-shaking in it. Dev only warns and mocks.
+      importProtection: {
+        behavior: { dev: 'mock', build: 'error' },
+        client: { files: ['**/*.server.*', '**/cms/**'], specifiers: [/^node:/] },
+      },
+    }),
     // Static assets are also stored gzip- and brotli-compressed, and served so to browsers that accept it.
     nitro({ plugins: ['./app/server/startup.nitro.ts'], compressPublicAssets: { gzip: true, brotli: true } }),
     viteReact(),

@@ -28,6 +28,7 @@ async function readBody(req: AsyncIterable<Buffer>): Promise<Uint8Array<ArrayBuf
   }
   return new Uint8Array(Buffer.concat(chunks))
 }
+// oxlint-disable-next-line typescript/no-misused-promises -- the handler catches its own errors
 const server = createServer(async (req, res) => {
   try {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD'

@@ -41,6 +41,38 @@ ensure_xmllint() {
   fi
 }
 
+ensure_java() {
+  # The Nu HTML Checker (vnu-jar, npm run check:html) runs on Java 17 or later.
+  command -v java >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "site: installing Debian's default-jre-headless (Java) for the HTML check"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
+  fi
+}
+
+# `npm test` runs every step even when one fails, so one failure hides no other; it ends
+# with the list of failed steps (and exit 1). Each step prints its time.
+failed_steps=()
+step() {
+  local name="$1" started=$SECONDS
+  shift
+  echo "site: ── $name"
+  if "$@"; then
+    echo "site: ── $name: passed in $((SECONDS - started)) s"
+  else
+    echo "site: ── $name: FAILED after $((SECONDS - started)) s" >&2
+    failed_steps+=("$name")
+    return 1
+  fi
+}
+finish() {
+  if [ "${#failed_steps[@]}" -gt 0 ]; then
+    printf 'site: failed: %s\n' "${failed_steps[@]}" >&2
+    exit 1
+  fi
+  echo "site: every step passed"
+}
+
 task="${1:-}"
 shift || true
 case "$task" in
@@ -50,6 +82,7 @@ case "$task" in
     ;;
   test)
     install_packages
+    ensure_java
     find_chromium
     ensure_xmllint
     # Every process the suite starts inherits this id; when the suite ends (passing or
@@ -58,11 +91,17 @@ case "$task" in
     export TEST_RUN_ID
     trap 'status=$?; bash scripts/check-leftover-processes.sh || status=1; exit $status' EXIT
     npx tsx scripts/compile-messages.ts
-    # The build also generates app/routeTree.gen.ts, which the type check needs.
-    npx vite build
-    npx tsc --noEmit
-    npx vitest run "$@"
-    npx playwright test
+    # Cheap checks first; then the build and what needs it (types and lint need the route
+    # tree it generates, the HTML check and e2e its output). A failed build ends the run.
+    step "import rules (npm run check:imports)" npm run --silent check:imports || true
+    step "formatting (npm run format:check)" npm run --silent format:check || true
+    step "build (vite build)" npx vite build || finish
+    step "types (tsc --noEmit)" npx tsc --noEmit || true
+    step "lint (npm run lint)" npm run --silent lint || true
+    step "unit and integration (vitest)" npx vitest run "$@" || true
+    step "HTML (npm run check:html)" npm run --silent check:html || true
+    step "e2e (playwright)" npx playwright test || true
+    finish
     ;;
   *)
     echo "usage: scripts/run.sh dev|test" >&2

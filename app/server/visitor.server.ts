@@ -21,6 +21,7 @@ type HeaderReader = (name: string) => string | null | undefined
 const MAX_PART = 500
 const clean = (value: string) =>
   value
+    // oxlint-disable-next-line no-control-regex -- control characters are what this strips
     .replace(/[\u0000-\u001f\u007f|]+/g, ' ')
     .trim()
     .slice(0, MAX_PART)

@@ -7,7 +7,7 @@ const load = (locale: string): Catalog => {
   const { $schema: _schema, ...messages } = JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalog
   return messages
 }
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort()
 
 describe('message catalogs (SPEC §9: de, en, es, fr, hr, hu, it, ja, no, pt, ru, uk)', () => {
   const en = load('en')
