@@ -4,7 +4,7 @@
  *
  *   CMS_PORT=3001 npm run cms
  */
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { cmsConfig, parseEnvOrExit } from '../app.config'
 import { cmsOptionsFromEnv, createEmbeddedCms } from './index'
 
@@ -28,8 +28,7 @@ async function readBody(req: AsyncIterable<Buffer>): Promise<Uint8Array<ArrayBuf
   }
   return new Uint8Array(Buffer.concat(chunks))
 }
-// oxlint-disable-next-line typescript/no-misused-promises -- the handler catches its own errors
-const server = createServer(async (req, res) => {
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
     const headers = new Headers()
@@ -55,6 +54,11 @@ const server = createServer(async (req, res) => {
     res.writeHead(500, { 'content-type': 'application/json' })
     res.end(JSON.stringify({ code: 'internal_error', message: 'The content backend failed to answer.' }))
   }
+}
+
+// Even the error answer can fail (the socket closed under it): then the connection is dropped, never left hanging.
+const server = createServer((req, res) => {
+  handle(req, res).catch(() => res.destroy())
 })
 
 server.listen(env.CMS_PORT, host, () => {
