@@ -47,6 +47,11 @@ export const siteConfig = {
     blogBase: 'blog',
     /** Posts per listing page; "Load more" appends the next page. */
     postsPerPage: 6,
+    /**
+     * Account and password-reset pages (SPEC §2): never kept in a shared cache, and the
+     * reset page's token leaves the address bar before anything else can read it.
+     */
+    accountPages: ['login', 'register', 'forgot-password', 'reset-password'] as const,
     /** No backend page name (slugs joined by `/`) is longer; a longer path is a 404 without a backend call. */
     maxPageNameLength: 500,
     /** A category or tag slug. */
@@ -137,6 +142,13 @@ export const siteConfig = {
   /** SPEC §9: web font weights. */
   fontWeights: [400, 700, 900] as const,
 
+  /**
+   * DESIGN.md "prerender popular pages at build": home, every page a menu links to, the
+   * blog home, the first page of every category and tag listing, and this many newest
+   * posts, in every routed locale (scripts/prerender.ts).
+   */
+  prerender: { newestPosts: 12 },
+
   /** Server-side content cache (DESIGN.md, incremental static). */
   cache: {
     /** A cached page answer is fresh this long. */
@@ -144,11 +156,23 @@ export const siteConfig = {
     /** After that it is served stale while one refresh runs, and kept for outages this long. */
     keepMs: 24 * 60 * 60_000,
     maxEntries: 500,
+    /**
+     * The rendered-HTML cache, bounded by bytes (every stored page with its brotli and
+     * gzip copies). Searches and 404s have their own small partitions, so a flood of
+     * distinct searches or made-up paths cannot evict the pages.
+     */
+    htmlPartitions: {
+      pages: { maxBytes: 96 * 1024 * 1024 },
+      search: { maxBytes: 8 * 1024 * 1024 },
+      missing: { maxBytes: 4 * 1024 * 1024 },
+    },
     /** `Cache-Control` for public HTML: CDNs keep it, then revalidate in the background. */
     cdnMaxAgeSeconds: 300,
     cdnStaleSeconds: 86_400,
     /** A 404 is kept by CDNs briefly, so a page published a minute later shows. */
     notFoundMaxAgeSeconds: 60,
+    /** Files in public/ without a hash in their name (images, icons, the logo): browsers and CDNs keep them a day. */
+    publicFileMaxAgeSeconds: 86_400,
     /** The RSS feeds and the sitemap change with posts; CDNs keep them this long. */
     feedMaxAgeSeconds: 600,
     sitemapMaxAgeSeconds: 3600,

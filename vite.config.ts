@@ -4,7 +4,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig } from 'vite'
-import { parseEnvOrExit } from './app.config.ts'
+import { parseEnvOrExit, siteConfig } from './app.config.ts'
 import { paraglideOptions } from './paraglide.options.ts'
 
 // A bad environment variable stops `vite dev` and `vite build` at once, naming it.
@@ -27,7 +27,17 @@ export default defineConfig({
       },
     }),
     // Static assets are also stored gzip- and brotli-compressed, and served so to browsers that accept it.
-    nitro({ plugins: ['./app/server/startup.nitro.ts'], compressPublicAssets: { gzip: true, brotli: true } }),
+    nitro({
+      plugins: ['./app/server/startup.nitro.ts'],
+      compressPublicAssets: { gzip: true, brotli: true },
+      // Hashed assets (/assets/**) are immutable (Nitro's own rule); the other public files may change between deploys.
+      routeRules: Object.fromEntries(
+        ['/images/**', '/icons/**', '/favicon.svg', '/logo.svg', '/manifest.webmanifest'].map((path) => [
+          path,
+          { headers: { 'cache-control': `public, max-age=${siteConfig.cache.publicFileMaxAgeSeconds}, stale-while-revalidate=${siteConfig.cache.cdnStaleSeconds}` } },
+        ]),
+      ),
+    }),
     viteReact(),
   ],
 })

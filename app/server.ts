@@ -1,29 +1,46 @@
 /**
  * The server entry: every request passes here (pages, server functions, assets in
- * dev). It validates the environment at start-up, sets the request's locale for
- * Paraglide, answers 503 when the content backend is down, and adds the security and
- * caching headers.
+ * dev). It validates the environment at start-up, answers pages from the rendered-HTML
+ * cache when it can (DESIGN.md, incremental static) and renders them otherwise, sets the
+ * request's locale for Paraglide, answers 503 when the content backend is down, and adds
+ * the security and caching headers and the compression.
  */
 import { createStartHandler, defaultStreamHandler, defineHandlerCallback } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { defaultLocale, siteConfig } from '../app.config'
 import { isContentUnavailable } from './lib/errors'
-import { preloadAllBlocks } from './sections/render-sections'
 import { cookieLocaleRedirect } from './lib/locale-redirect'
 import { paraglideMiddleware } from './paraglide/server.js'
-import { cacheControlFor } from './server/cache-control.server'
+import { preloadAllBlocks } from './sections/render-sections'
+import { cacheControlFor, unavailableHeaders } from './server/cache-control.server'
+import { compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from './server/compression.server'
 import './server/env.server'
+import { HtmlCache, type CacheEntry, type RenderOutcome, type StoredPage } from './server/html-cache.server'
+import { cacheablePageRequest, type CachePartition } from './server/page-requests.server'
+import { loadPrerendered } from './server/prerendered.server'
+import { expandTag, purgesEverything } from './lib/cache-tags'
+import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidation.server'
 import { contentSecurityPolicy, securityHeaders } from './server/security-headers.server'
 
-/** DESIGN.md: a backend that is down is not a missing page. */
+/** The response header that carries a rendered page's cache tags from the renderer to the cache. */
+const CACHE_TAGS_HEADER = 'x-cache-tags'
+
+function cacheTagsOf(loaderData: unknown): string[] {
+  if (typeof loaderData !== 'object' || loaderData === null || !('cacheTags' in loaderData)) return []
+  const tags: unknown = loaderData.cacheTags
+  return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : []
+}
+
+/** DESIGN.md: a backend that is down is not a missing page. The page's cache tags travel with it. */
 const renderWithStatus = defineHandlerCallback(async (ctx) => {
   const result = await defaultStreamHandler(ctx)
-  const unavailable = ctx.router.state.matches.some((match) => match.status === 'error' && isContentUnavailable(match.error))
-  if (!unavailable) return result
   const original = result instanceof Response ? result : result.response
   const headers = new Headers(original.headers)
-  headers.set('Retry-After', String(siteConfig.cache.retryAfterSeconds))
-  const response = new Response(original.body, { status: 503, headers })
+  const tags = new Set(ctx.router.state.matches.flatMap((match) => cacheTagsOf(match.loaderData)))
+  if (tags.size > 0) headers.set(CACHE_TAGS_HEADER, [...tags].join(','))
+  const unavailable = ctx.router.state.matches.some((match) => match.status === 'error' && isContentUnavailable(match.error))
+  if (unavailable) headers.set('Retry-After', String(siteConfig.cache.retryAfterSeconds))
+  const response = new Response(original.body, { status: unavailable ? 503 : original.status, headers })
   return result instanceof Response ? response : { ...result, response }
 })
 
@@ -31,6 +48,43 @@ const startFetch = createStartHandler(renderWithStatus)
 
 /** The section blocks' code, read once when the server starts handling requests. */
 const blocksReady = preloadAllBlocks()
+
+const htmlCache = new HtmlCache<CachePartition>({
+  partitions: siteConfig.cache.htmlPartitions,
+  freshMs: siteConfig.cache.freshMs,
+  keepMs: siteConfig.cache.keepMs,
+  onBackgroundError: (key, error) => console.error(`[html-cache] refreshing ${key} failed: ${error instanceof Error ? error.message : String(error)}`),
+})
+
+/**
+ * A revalidation purges the pages whose tags it names (a post also purges every list of
+ * posts), the paths it names in every query variant, and every cached 404 (the change
+ * may have published one of them). Menus, options or `all` purge everything.
+ * Prerendered pages are rendered again at once, in the background.
+ */
+function purgeHtml(request: PurgeRequest) {
+  const everything = request.tags.some(purgesEverything)
+  const tags = new Set(request.tags.flatMap(expandTag))
+  const paths = new Set(request.paths)
+  const purged = htmlCache.purge(
+    (key, entry) =>
+      everything || entry.status === 404 || entry.tags.some((tag) => tags.has(tag)) || paths.has(key.split('?')[0] ?? key),
+  )
+  for (const { key, prerendered } of purged) {
+    if (prerendered) htmlCache.refresh(key, renderKeyForCache(key))
+  }
+  return { pages: purged.map(({ key }) => key).sort(), rerendering: purged.filter(({ prerendered }) => prerendered).map(({ key }) => key).sort() }
+}
+onPurge(purgeHtml)
+
+/** The pages the build prerendered, in the cache before the first request is answered. */
+const prerenderedReady = import.meta.env.PROD
+  ? loadPrerendered()
+      .then(({ builtAt, pages }) => {
+        for (const [key, page] of pages) htmlCache.store('pages', key, page, { prerendered: true, storedAt: builtAt })
+      })
+      .catch((error: unknown) => console.error(`[prerendered] not loaded: ${error instanceof Error ? error.message : String(error)}`))
+  : Promise.resolve()
 
 const jsonError = (status: number, error: string) =>
   new Response(JSON.stringify({ error }), {
@@ -64,48 +118,157 @@ async function boundedRequest(request: Request): Promise<Request | Response> {
   return new Request(request, { body: new Blob(chunks as BlobPart[]) })
 }
 
+/** Routing and rendering: what answers when the cache cannot. */
+async function render(request: Request): Promise<Response> {
+  await blocksReady
+  return paraglideMiddleware(request, () => startFetch(request))
+}
+
+const isHtml = (headers: Headers | Record<string, string>) =>
+  (headers instanceof Headers ? headers.get('content-type') : headers['content-type'])?.includes('text/html') ?? false
+
+/** A rendered response, read whole and compressed once: what the cache keeps and every waiter answers from. */
+async function toStoredPage(response: Response): Promise<StoredPage> {
+  const identity = new Uint8Array(await response.arrayBuffer())
+  const headers: Record<string, string> = {}
+  for (const [name, value] of response.headers) {
+    if (name !== 'content-length' && name !== 'content-encoding' && name !== CACHE_TAGS_HEADER) headers[name] = value
+  }
+  const compressed = isHtml(response.headers) ? await compressHtml(identity) : { br: identity, gzip: identity }
+  const tags = response.headers.get(CACHE_TAGS_HEADER)?.split(',').filter(Boolean) ?? []
+  return { status: response.status, headers, identity, ...compressed, etag: etagOf(identity), tags }
+}
+
+/** The bytes of a stored page in the encoding the request accepts, with its validators. */
+function answer(request: Request, url: URL, page: StoredPage, cacheStatus: string): Response {
+  const html = isHtml(page.headers)
+  const encoding = html ? negotiateEncoding(request.headers.get('accept-encoding')) : 'identity'
+  const headers = new Headers(page.headers)
+  headers.set('x-html-cache', cacheStatus)
+  // What the page shows, so a CDN can purge by tag too (docs/content-api.md, Revalidation).
+  if (page.tags.length > 0) headers.set('cache-tag', page.tags.map((tag) => encodeURI(tag)).join(','))
+  if (html) {
+    headers.set('etag', page.etag)
+    headers.set('vary', 'Accept-Encoding')
+  }
+  if (html && matchesIfNoneMatch(request.headers.get('if-none-match'), page.etag)) {
+    return new Response(null, { status: 304, headers })
+  }
+  if (encoding !== 'identity') headers.set('content-encoding', encoding)
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity
+  headers.set('content-length', String(body.byteLength))
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers })
+}
+
+/** The render that fills the cache for one page: 200s in the page's partition, 404s in their own, anything else not kept. */
+function renderPageForCache(partition: Exclude<CachePartition, 'missing'>, renderUrl: URL) {
+  return async (): Promise<RenderOutcome<CachePartition>> => {
+    // The page is the same for every visitor: rendered from its URL alone, never from a visitor's cookies or headers.
+    const page = await toStoredPage(await render(new Request(renderUrl, { headers: { accept: 'text/html' } })))
+    const storable = isHtml(page.headers) && !('set-cookie' in page.headers)
+    return { page, partition: storable && page.status === 200 ? partition : storable && page.status === 404 ? 'missing' : null }
+  }
+}
+
+/** The render of a cache key (a path and the parameters it keeps), for re-rendering purged pages. */
+function renderKeyForCache(key: string) {
+  const url = new URL(key, 'http://localhost')
+  const cacheable = cacheablePageRequest(new Request(url), url)
+  return renderPageForCache(cacheable?.partition ?? 'pages', cacheable?.renderUrl ?? url)
+}
+
+/**
+ * A cacheable page: from the cache when fresh; stale while one background render
+ * replaces it; rendered (once for all concurrent requests) on a miss. When that render
+ * cannot reach the backend, a purged copy still answers (stale-if-error).
+ */
+async function answerFromCache(request: Request, url: URL, key: string, partition: Exclude<CachePartition, 'missing'>, renderUrl: URL) {
+  const renderForCache = renderPageForCache(partition, renderUrl)
+  const lookup = htmlCache.lookup(key)
+  if (lookup.kind === 'fresh') return answer(request, url, lookup.entry, 'HIT')
+  if (lookup.kind === 'stale') {
+    htmlCache.refresh(key, renderForCache)
+    return answer(request, url, lookup.entry, 'STALE')
+  }
+  const fallback: CacheEntry | null = lookup.fallback
+  let outcome: RenderOutcome<CachePartition> | null = null
+  try {
+    outcome = await htmlCache.render(key, renderForCache)
+  } catch (error) {
+    if (!fallback) throw error
+  }
+  // The backend is down and this page was purged: its last copy is better than an error.
+  if (fallback && (outcome === null || (outcome.partition === null && outcome.page.status >= 500))) {
+    return answer(request, url, fallback, 'STALE-IF-ERROR')
+  }
+  if (outcome === null) throw new Error(`rendering ${key} failed`)
+  return answer(request, url, outcome.page, 'MISS')
+}
+
+/** Any other response: compressed when it is HTML and the browser accepts it. */
+async function compressed(request: Request, response: Response): Promise<Response> {
+  if (!isHtml(response.headers) || response.headers.has('content-encoding')) return response
+  const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
+  if (encoding === 'identity') return response
+  const page = await toStoredPage(response)
+  const headers = new Headers(page.headers)
+  headers.set('content-encoding', encoding)
+  headers.set('vary', 'Accept-Encoding')
+  const body = encoding === 'br' ? page.br : page.gzip
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers })
+}
+
+async function route(request: Request, url: URL): Promise<Response> {
+  // SPEC §2: the default locale has no prefix; `/en/...` is the same page as `/...`.
+  const defaultPrefix = `/${defaultLocale}`
+  if (url.pathname === defaultPrefix || url.pathname.startsWith(`${defaultPrefix}/`)) {
+    const target = url.pathname.slice(defaultPrefix.length) || '/'
+    return new Response(null, { status: 301, headers: { Location: target + url.search } })
+  }
+  if (url.pathname === '/api/revalidate') return handleRevalidate(request)
+  // A server-function URL without a function id is a bad request, not a server error.
+  if (/^\/_serverFn\/?$/.test(url.pathname)) return jsonError(404, 'Not found')
+  // Server functions take JSON or, for form submissions, multipart; anything else is refused before parsing.
+  if (
+    url.pathname.startsWith('/_serverFn/') &&
+    request.method === 'POST' &&
+    !/^(application\/json|multipart\/form-data)\b/i.test(request.headers.get('content-type') ?? '')
+  ) {
+    return jsonError(415, 'Unsupported media type')
+  }
+  const bounded = await boundedRequest(request)
+  if (bounded instanceof Response) return bounded
+  request = bounded
+  const remembered = cookieLocaleRedirect({
+    pathname: url.pathname,
+    search: url.search,
+    cookieHeader: request.headers.get('cookie') ?? '',
+    isDocument: request.method === 'GET' && request.headers.get('sec-fetch-dest') === 'document',
+  })
+  if (remembered) {
+    // Per visitor, so never stored by a shared cache; the page it points to is.
+    return new Response(null, { status: 307, headers: { Location: remembered, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } })
+  }
+  // Vite's dev server renders from source on every request; the cache is for the built site.
+  const cacheable = import.meta.env.PROD ? cacheablePageRequest(request, url) : null
+  await prerenderedReady
+  if (cacheable) return answerFromCache(request, url, cacheable.key, cacheable.partition, cacheable.renderUrl)
+  return compressed(request, await render(request))
+}
+
 export default createServerEntry({
   async fetch(request) {
     const url = new URL(request.url)
-    // SPEC §2: the default locale has no prefix; `/en/...` is the same page as `/...`.
-    const defaultPrefix = `/${defaultLocale}`
-    if (url.pathname === defaultPrefix || url.pathname.startsWith(`${defaultPrefix}/`)) {
-      const target = url.pathname.slice(defaultPrefix.length) || '/'
-      return new Response(null, { status: 301, headers: { Location: target + url.search } })
-    }
-    // A server-function URL without a function id is a bad request, not a server error.
-    if (/^\/_serverFn\/?$/.test(url.pathname)) return jsonError(404, 'Not found')
-    // Server functions take JSON or, for form submissions, multipart; anything else is refused before parsing.
-    if (
-      url.pathname.startsWith('/_serverFn/') &&
-      request.method === 'POST' &&
-      !/^(application\/json|multipart\/form-data)\b/i.test(request.headers.get('content-type') ?? '')
-    ) {
-      return jsonError(415, 'Unsupported media type')
-    }
-    const bounded = await boundedRequest(request)
-    if (bounded instanceof Response) return bounded
-    request = bounded
-    const remembered = cookieLocaleRedirect({
-      pathname: url.pathname,
-      search: url.search,
-      cookieHeader: request.headers.get('cookie') ?? '',
-      isDocument: request.method === 'GET' && request.headers.get('sec-fetch-dest') === 'document',
-    })
-    if (remembered) {
-      // Per visitor, so never stored by a shared cache; the page it points to is.
-      return new Response(null, { status: 307, headers: { Location: remembered, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } })
-    }
-    await blocksReady
-    const original = await paraglideMiddleware(request, () => startFetch(request))
-    // Some responses carry immutable headers; a copy shares the body stream.
+    const original = await route(request, url)
+    // Some responses carry immutable headers; a copy shares the body.
     const response = new Response(original.body, original)
-    const isHtml = response.headers.get('content-type')?.includes('text/html') ?? false
     for (const [name, value] of Object.entries(securityHeaders)) {
       if (!response.headers.has(name)) response.headers.set(name, value)
     }
-    if (isHtml) {
+    response.headers.delete(CACHE_TAGS_HEADER)
+    if (isHtml(response.headers)) {
       response.headers.set('Cache-Control', cacheControlFor(url, response.status))
+      if (response.status === 503) for (const [name, value] of Object.entries(unavailableHeaders)) response.headers.set(name, value)
       // Vite's dev server injects its own scripts; the policy applies to the built site.
       if (import.meta.env.PROD) response.headers.set('Content-Security-Policy', contentSecurityPolicy)
     }

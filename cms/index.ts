@@ -12,6 +12,7 @@ import { createCmsHandler } from './handler'
 import { createMailer } from './mail'
 import type { EmbeddedCmsOptions } from './options'
 import { createSearchIndex } from './search'
+import { watchContent } from './watch'
 
 export { cmsOptionsFromEnv, type EmbeddedCmsOptions } from './options'
 
@@ -19,6 +20,8 @@ export interface EmbeddedCms {
   fetch: (request: Request) => Promise<Response>
   database: () => Promise<Client>
   reload: () => void
+  /** Reloads the content when a file in the content folder changes, then tells `onChange` the cache tags it touches. */
+  watch: (onChange: (tags: string[]) => void) => () => void
 }
 
 export function createEmbeddedCms(options: EmbeddedCmsOptions): EmbeddedCms {
@@ -26,6 +29,10 @@ export function createEmbeddedCms(options: EmbeddedCmsOptions): EmbeddedCms {
   let db: Promise<Client> | undefined
   const database = () => (db ??= openDatabase(options.databaseUrl))
   const search = createSearchIndex(database, store, options.defaultLocale)
+  const reload = () => {
+    store.reload()
+    search.invalidate()
+  }
   const mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, logToConsole: !options.production })
   return {
     fetch: createCmsHandler({
@@ -40,9 +47,11 @@ export function createEmbeddedCms(options: EmbeddedCmsOptions): EmbeddedCms {
       siteOrigins: options.siteUrl ? [options.siteUrl] : [],
     }),
     database,
-    reload: () => {
-      store.reload()
-      search.invalidate()
-    },
+    reload,
+    watch: (onChange) =>
+      watchContent(options.contentDir, (tags) => {
+        reload()
+        onChange(tags)
+      }),
   }
 }

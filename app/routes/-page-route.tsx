@@ -9,6 +9,7 @@ import { notFound } from '@tanstack/react-router'
 import type { PageData } from '../content/model'
 import type { PageQuery } from '../content/queries'
 import { listingFilter } from '../components/page-screen'
+import { cacheTagsFor } from '../lib/cache-tags'
 import { layoutPathOf, pageQueryFor, type PageSelection, type PageTarget } from '../lib/page-selection'
 import { buildHead, type HeadInput } from '../lib/seo'
 import { layoutQueryOptions, pageQueryOptions, postListQueryOptions } from '../server/content.functions'
@@ -20,6 +21,8 @@ export interface PageLoaderData {
   head: HeadInput
   /** The listing page a blog or category page shows first (`?page=N`). */
   listPage: number
+  /** What the page shows, for revalidation (app/lib/cache-tags.ts); the server entry reads it after rendering. */
+  cacheTags: string[]
 }
 
 export interface PageLoaderContext {
@@ -57,6 +60,7 @@ export async function loadPage(context: PageLoaderContext, target: PageTarget): 
       layout: data.page.layout === 'static' ? 'static' : layout.layout,
       head: headInputFor(data, query, selection.path),
       listPage,
+      cacheTags: cacheTagsFor(data, query.pageName),
     },
   }
 }

@@ -5,6 +5,7 @@
  * stick are never stored.
  */
 import { siteConfig } from '../../app.config'
+import { stripLocale } from '../lib/url'
 
 const { cdnMaxAgeSeconds, cdnStaleSeconds, notFoundMaxAgeSeconds, feedMaxAgeSeconds, sitemapMaxAgeSeconds, retryAfterSeconds } =
   siteConfig.cache
@@ -23,9 +24,22 @@ export const cachePolicy = {
 /** The headers of a 503 while the backend is down: never stored, and when to try again. */
 export const unavailableHeaders = { 'cache-control': cachePolicy.none, 'retry-after': String(retryAfterSeconds) } as const
 
+const accountPaths = new Set<string>(siteConfig.content.accountPages.map((page) => `/${page}`))
+
+/** Login, registration and password reset (in any locale): per visitor, with tokens in the URL. */
+export function isAccountPath(pathname: string): boolean {
+  return accountPaths.has(stripLocale(pathname).path)
+}
+
+/** Previews, developer mode and account pages: never kept by a shared cache. */
 export function isPrivateRequest(url: URL): boolean {
   const params = url.searchParams
-  return params.get('preview') === 'true' || params.has('preview_id') || params.get(siteConfig.devMode.queryParam) === 'true'
+  return (
+    params.get('preview') === 'true' ||
+    params.has('preview_id') ||
+    params.get(siteConfig.devMode.queryParam) === 'true' ||
+    isAccountPath(url.pathname)
+  )
 }
 
 export function cacheControlFor(url: URL, status: number): string {

@@ -5,6 +5,7 @@
  */
 import { siteConfig } from '../../../app.config'
 import { env } from '../env.server'
+import { onPurge, purge } from '../revalidation.server'
 import { withPageCache } from './page-cache.server'
 import type { SiteOptions } from '../../content/model'
 import { ContentNotFoundError, type ContentSource } from './source.server'
@@ -22,6 +23,11 @@ function logError(error: unknown) {
 async function embeddedFetch(): Promise<FetchLike> {
   const { cmsOptionsFromEnv, createEmbeddedCms } = await import('../../../cms/index')
   const cms = createEmbeddedCms(cmsOptionsFromEnv(env))
+  // An editor's change in content/ shows without a restart: the same purge as the revalidation webhook.
+  cms.watch((tags) => {
+    const report = purge({ tags, paths: [] })
+    console.info(`[cms] content changed (${tags.join(', ')}): purged ${JSON.stringify(report)}`)
+  })
   return (input, init) => cms.fetch(new Request(input, init))
 }
 
@@ -41,6 +47,8 @@ function createSource(): ContentSource {
     maxEntries: siteConfig.cache.maxEntries,
     onError: logError,
   })
+  // A revalidation means the backend's content changed: every cached answer is read again on its next use.
+  onPurge(() => ({ data: cached.invalidate() }))
   const site = env.SITE_URL ? withSiteUrl(cached, env.SITE_URL) : cached
   // SPEC §7 `{apiUrl}/api/user/*`: the account calls may live on their own backend (AUTH_API_URL).
   if (!env.AUTH_API_URL || env.AUTH_API_URL === remote) return site

@@ -19,18 +19,22 @@ interface Entry {
   data: PageData
   storedAt: number
   refreshing: boolean
+  /** A revalidation said the content changed: the next read loads again (this copy answers only if that fails). */
+  invalidated: boolean
 }
 
-export function withPageCache(source: ContentSource, options: CacheOptions): ContentSource & { clear(): void } {
+export function withPageCache(source: ContentSource, options: CacheOptions): ContentSource & { clear(): void; invalidate(): number } {
   const now = options.now ?? Date.now
   const entries = new Map<string, Entry>()
+  /** Concurrent reads of one page share one backend call. */
+  const inflight = new Map<string, Promise<PageData>>()
 
   const keyOf = (query: PageQuery) =>
     JSON.stringify([query.locale, query.pageName, query.category ?? '', query.search ?? '', query.searchPage ?? 1])
 
   function store(key: string, data: PageData) {
     entries.delete(key)
-    entries.set(key, { data, storedAt: now(), refreshing: false })
+    entries.set(key, { data, storedAt: now(), refreshing: false, invalidated: false })
     // Map keeps insertion order: the first key is the least recently stored.
     while (entries.size > options.maxEntries) {
       const oldest = entries.keys().next().value
@@ -39,16 +43,24 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
     }
   }
 
-  async function load(key: string, query: PageQuery): Promise<PageData> {
-    try {
-      const data = await source.getPage(query)
-      store(key, data)
-      return data
-    } catch (error) {
-      // A page that is gone is gone: forget it. Any other failure keeps the copy.
-      if (error instanceof ContentNotFoundError) entries.delete(key)
-      throw error
-    }
+  function load(key: string, query: PageQuery): Promise<PageData> {
+    const running = inflight.get(key)
+    if (running) return running
+    const task = (async () => {
+      try {
+        const data = await source.getPage(query)
+        store(key, data)
+        return data
+      } catch (error) {
+        // A page that is gone is gone: forget it. Any other failure keeps the copy.
+        if (error instanceof ContentNotFoundError) entries.delete(key)
+        throw error
+      } finally {
+        inflight.delete(key)
+      }
+    })()
+    inflight.set(key, task)
+    return task
   }
 
   return {
@@ -58,6 +70,13 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
       const key = keyOf(query)
       const entry = entries.get(key)
       if (!entry) return load(key, query)
+      if (entry.invalidated) {
+        return load(key, query).catch((error: unknown) => {
+          if (error instanceof ContentNotFoundError) throw error
+          options.onError?.(error)
+          return entry.data
+        })
+      }
       const age = now() - entry.storedAt
       if (age <= options.freshMs) return entry.data
       if (age > options.keepMs) {
@@ -75,6 +94,10 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
     },
     clear() {
       entries.clear()
+    },
+    invalidate() {
+      for (const entry of entries.values()) entry.invalidated = true
+      return entries.size
     },
   }
 }

@@ -6,6 +6,7 @@ import { slugSchema } from '../../../content/queries'
 import { PostListing } from '../../../components/blog/post-listing'
 import { PageScreen, type PageScreenProps } from '../../../components/page-screen'
 import { SiteLayout } from '../../../components/shell/layouts'
+import { POSTS_TAG } from '../../../lib/cache-tags'
 import { blogPageName, selectedTag } from '../../../lib/page-selection'
 import { m } from '../../../paraglide/messages'
 import { pageQueryOptions, postListQueryOptions, tagIdQueryOptions } from '../../../server/content.functions'
@@ -23,19 +24,19 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
     const tag = selectedTag(params.id)
     if (tag !== 'all' && !slugSchema.safeParse(tag).success) throw notFound()
     const { data, loaderData } = await loadPage(context, { pageName: blogPageName })
-    if (tag === 'all') return { page: loaderData, tag, tagId: null }
+    if (tag === 'all') return { ...loaderData, tag, tagId: null }
     const { locale } = loaderData.query
     const tagId = await context.queryClient.ensureQueryData(tagIdQueryOptions({ locale, slug: tag }))
     if (tagId === null) notFoundIn(data)
     await context.queryClient.ensureInfiniteQueryData(postListQueryOptions(tagFilter(locale, tagId), loaderData.listPage))
-    return { page: loaderData, tag, tagId }
+    return { ...loaderData, cacheTags: [...loaderData.cacheTags, POSTS_TAG], tag, tagId }
   },
-  head: ({ loaderData }) => pageHead(loaderData?.page),
+  head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,
 })
 
 function RouteComponent() {
-  const { page, tag, tagId } = Route.useLoaderData()
+  const { tag, tagId, ...page } = Route.useLoaderData()
   if (tagId === null) return <PageScreen {...page} />
   return <TagListing query={page.query} layout={page.layout} listPage={page.listPage} tag={tag} tagId={tagId} />
 }

@@ -1,0 +1,61 @@
+/**
+ * HTML compression for the Node server: brotli or gzip by the request's
+ * Accept-Encoding, compressed once per stored page (asynchronously, off the event loop's
+ * hot path), never twice.
+ */
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+export type Encoding = 'br' | 'gzip' | 'identity'
+
+/**
+ * The encoding to answer with: brotli when accepted, else gzip, else none. A `q=0`
+ * refuses an encoding (RFC 9110 §12.5.3); `*` accepts any the header does not name.
+ */
+export function negotiateEncoding(acceptEncoding: string | null): Encoding {
+  if (!acceptEncoding) return 'identity'
+  const weights = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined)
+    weights.set(name.trim(), q === undefined ? 1 : Number(q))
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0
+  if (weight('br') > 0) return 'br'
+  if (weight('gzip') > 0) return 'gzip'
+  return 'identity'
+}
+
+/**
+ * Brotli at quality 6 costs a few milliseconds for a 60 KB page and lands within 1–2 %
+ * of quality 9; the build's prerendered pages use 11 (scripts/prerender.ts).
+ */
+export async function compressHtml(body: Uint8Array, brotliQuality = 6): Promise<{ br: Uint8Array; gzip: Uint8Array }> {
+  const [br, gz] = await Promise.all([
+    brotliAsync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    }),
+    gzipAsync(body, { level: 9 }),
+  ])
+  return { br: new Uint8Array(br), gzip: new Uint8Array(gz) }
+}
+
+/** A weak validator of the page's bytes: the same for every encoding of one body (RFC 9110 §8.8.3). */
+export function etagOf(body: Uint8Array): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
+}
+
+/** RFC 9110 §13.1.2: If-None-Match matches a weak validator by weak comparison, or `*`. */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false
+  const weak = (value: string) => value.trim().replace(/^W\//, '')
+  return header.split(',').some((candidate) => candidate.trim() === '*' || weak(candidate) === weak(etag))
+}

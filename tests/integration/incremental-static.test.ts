@@ -1,0 +1,291 @@
+/**
+ * Incremental static, end to end over HTTP against the production build (`npm run build`
+ * first; `npm test` does it): prerendered files, the rendered-HTML cache, compression and
+ * validators, Cache-Control per response type, coalescing, stale-if-error and
+ * revalidation.
+ *
+ * Two servers: one over the embedded CMS reading a copy of `content/` (so a test can edit
+ * a file), one over `npm run cms` behind a small proxy that counts the backend calls and
+ * can play dead.
+ */
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { routedLocales } from '../../app.config'
+import type { PrerenderManifest } from '../../app/server/prerendered.server'
+import { startTestServer, type TestServer } from '../support/test-server'
+
+const root = process.cwd()
+const prerendered = path.join(root, '.output/server/prerendered')
+const SECRET = 'integration-revalidate-secret-0123456789abcdef'
+const work = mkdtempSync(path.join(tmpdir(), 'site-isr-'))
+const servers: TestServer[] = []
+let proxy: Server | undefined
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((done) => server.close(() => done()))
+  return port
+}
+
+async function startSite(env: Record<string, string>): Promise<string> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  servers.push(
+    await startTestServer({
+      command: process.execPath,
+      args: ['.output/server/index.mjs'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        REVALIDATE_SECRET: SECRET,
+        CMS_DATABASE_URL: `file:${path.join(work, `site-${port}.db`)}`,
+        CMS_UPLOAD_DIR: path.join(work, 'uploads'),
+        ...env,
+      },
+      readyUrl: `${origin}/favicon.svg`,
+    }),
+  )
+  return origin
+}
+
+/** Backend calls seen by the proxy, by path; `down` makes it answer 503 like a failing backend. */
+const backend = { calls: new Map<string, number>(), down: false }
+const callsTo = (prefix: string) => [...backend.calls].filter(([url]) => url.startsWith(prefix)).reduce((sum, [, n]) => sum + n, 0)
+
+async function startProxy(target: string): Promise<string> {
+  const port = await freePort()
+  proxy = createServer((req, res) => {
+    const url = req.url ?? '/'
+    backend.calls.set(url, (backend.calls.get(url) ?? 0) + 1)
+    if (backend.down) {
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"code":"down"}')
+      return
+    }
+    const upstream = httpRequest(`${target}${url}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
+    upstream.on('error', () => res.writeHead(502).end())
+    req.pipe(upstream)
+  })
+  await new Promise<void>((done) => proxy!.listen(port, '127.0.0.1', done))
+  return `http://127.0.0.1:${port}`
+}
+
+const get = (origin: string, pathname: string, headers: Record<string, string> = {}) =>
+  fetch(origin + pathname, { headers: { 'accept-encoding': 'identity', ...headers }, redirect: 'manual' })
+
+const revalidate = (origin: string, body: unknown, secret = SECRET) =>
+  fetch(`${origin}/api/revalidate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+    body: JSON.stringify(body),
+  })
+
+let embedded: string
+let remote: string
+const content = path.join(work, 'content')
+
+beforeAll(async () => {
+  if (!existsSync(path.join(prerendered, 'manifest.json'))) throw new Error('Build first: npm run build')
+  cpSync(path.join(root, 'content'), content, { recursive: true })
+  embedded = await startSite({ CMS_CONTENT_DIR: content })
+  const cmsPort = await freePort()
+  servers.push(
+    await startTestServer({
+      command: 'npx',
+      args: ['tsx', 'cms/serve.ts'],
+      env: { ...process.env, CMS_PORT: String(cmsPort), CMS_DATABASE_URL: `file:${path.join(work, 'cms.db')}` },
+      readyUrl: `http://127.0.0.1:${cmsPort}/api/v1/base/home`,
+      startTimeoutMs: 60_000,
+    }),
+  )
+  remote = await startSite({ CONTENT_API_URL: await startProxy(`http://127.0.0.1:${cmsPort}`), CONTENT_TIMEOUT_MS: '2000' })
+}, 120_000)
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()))
+  await new Promise<void>((done) => (proxy ? proxy.close(() => done()) : done()))
+  rmSync(work, { recursive: true, force: true })
+})
+
+describe('prerendered pages', () => {
+  const manifest = () => JSON.parse(readFileSync(path.join(prerendered, 'manifest.json'), 'utf8')) as PrerenderManifest
+
+  it('exist after the build for home, every menu page, the blog, its listings and newest posts, in every locale', async () => {
+    const pages = manifest().pages
+    const menu = (await (await get(embedded, '/')).text()).match(/<nav[\s\S]*?<\/nav>/g)?.join('') ?? ''
+    const menuPaths = [...menu.matchAll(/href="(\/[^"#?]*)"/g)].map((match) => match[1] ?? '').filter((href) => !href.includes('.'))
+    expect(menuPaths.length).toBeGreaterThan(5)
+    for (const locale of routedLocales) {
+      const prefix = locale === 'en' ? '' : `/${locale}`
+      for (const page of ['', '/about', '/services', '/contact', '/blog', '/blog/category/guides', '/blog/tag/security']) {
+        expect(pages[`${prefix}${page}` || '/'], `${locale} ${page}`).toBeDefined()
+      }
+    }
+    for (const href of menuPaths) if (!/^\/(de\/)?(login|register)$/.test(href)) expect(pages[href], href).toBeDefined()
+    expect(Object.keys(pages).filter((key) => /^(\/de)?\/blog\/[^/]+$/.test(key) && !key.includes('category')).length).toBeGreaterThanOrEqual(12)
+    expect(Object.keys(pages).some((key) => /(login|register|reset-password|forgot-password)$/.test(key))).toBe(false)
+    for (const page of Object.values(pages)) {
+      for (const suffix of ['', '.br', '.gz']) expect(existsSync(path.join(prerendered, page.file + suffix)), page.file + suffix).toBe(true)
+    }
+  })
+
+  it('are served from memory with brotli or gzip as accepted, an ETag, Cache-Control and cache tags', async () => {
+    const page = manifest().pages['/de/about']
+    const br = await get(embedded, '/de/about', { 'accept-encoding': 'gzip, br' })
+    expect(br.status).toBe(200)
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    expect(br.headers.get('etag')).toBe(page?.etag)
+    expect(br.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400')
+    expect(br.headers.get('cache-tag')).toContain('page:about')
+    expect(br.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(await br.text()).toContain('<html lang="de"')
+    const gzip = await get(embedded, '/de/about', { 'accept-encoding': 'gzip;q=1.0, br;q=0' })
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    const plain = await get(embedded, '/de/about')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(Number(plain.headers.get('content-length'))).toBe((await plain.arrayBuffer()).byteLength)
+    const notModified = await get(embedded, '/de/about', { 'if-none-match': page?.etag ?? '' })
+    expect(notModified.status).toBe(304)
+  })
+})
+
+describe('the rendered-HTML cache', () => {
+  it('keys on the path and the parameters a page reads, not on tracking parameters', async () => {
+    await get(embedded, '/services/help-desk-support?utm_source=a')
+    const again = await get(embedded, '/services/help-desk-support?gclid=b&utm_medium=c')
+    expect(again.headers.get('x-html-cache')).toMatch(/^(HIT|STALE)$/)
+    const html = await again.text()
+    expect(html).not.toContain('gclid')
+    expect(html).not.toContain('utm_source')
+  })
+
+  it('renders once and asks the backend once for 100 concurrent misses on one page', async () => {
+    const pathname = '/?s=coalescing-check'
+    const before = callsTo('/api/v1/base/')
+    const answers = await Promise.all(Array.from({ length: 100 }, () => get(remote, pathname)))
+    expect(answers.every((answer) => answer.status === 200)).toBe(true)
+    expect(callsTo('/api/v1/base/') - before).toBe(1)
+    expect(answers.filter((answer) => answer.headers.get('x-html-cache') === 'MISS')).toHaveLength(100)
+    expect((await get(remote, pathname)).headers.get('x-html-cache')).toBe('HIT')
+  })
+
+  it('keeps answering cached pages while the backend is down; an uncached page is 503 with Retry-After', async () => {
+    expect((await get(remote, '/blog/new-office-in-manchester')).status).toBe(200)
+    backend.down = true
+    try {
+      const cached = await get(remote, '/blog/new-office-in-manchester')
+      expect(cached.status).toBe(200)
+      const uncached = await get(remote, '/?s=nothing-cached-yet')
+      expect(uncached.status).toBe(503)
+      expect(uncached.headers.get('retry-after')).toBe('30')
+      expect(uncached.headers.get('cache-control')).toBe('no-store')
+      expect(await uncached.text()).toContain('WHOOPS!')
+      // A purged page whose render fails answers its last copy.
+      const purged = await revalidate(remote, { tags: ['post:new-office-in-manchester'] })
+      expect(purged.status).toBe(200)
+      const fallback = await get(remote, '/blog/new-office-in-manchester')
+      expect(fallback.status).toBe(200)
+      expect(fallback.headers.get('x-html-cache')).toBe('STALE-IF-ERROR')
+    } finally {
+      backend.down = false
+    }
+  })
+
+  it('keeps a flood of distinct searches in their own partition, away from the pages', async () => {
+    const page = '/services/cyber-security'
+    await get(embedded, page)
+    for (let batch = 0; batch < 15; batch++) {
+      await Promise.all(Array.from({ length: 10 }, (_, index) => get(embedded, `/?s=flood-${batch}-${index}`)))
+    }
+    expect((await get(embedded, page)).headers.get('x-html-cache')).toMatch(/^(HIT|STALE)$/)
+  })
+})
+
+describe('Cache-Control per response type', () => {
+  const cases: Array<[string, RegExp | string, number?]> = [
+    ['/about', 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400'],
+    ['/?s=backup', 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400'],
+    ['/no-such-page', 'public, max-age=0, s-maxage=60', 404],
+    ['/login', 'private, no-store'],
+    ['/de/reset-password?userId=1&passToken=x', 'private, no-store'],
+    ['/about?dev=true', 'private, no-store'],
+    ['/blog/rss.xml', 'public, max-age=0, s-maxage=600, stale-while-revalidate=86400'],
+    ['/sitemap.xml', 'public, max-age=0, s-maxage=3600, stale-while-revalidate=86400'],
+    ['/favicon.svg', 'public, max-age=86400, stale-while-revalidate=86400'],
+    ['/images/heroes/cyber-security.svg', 'public, max-age=86400, stale-while-revalidate=86400'],
+  ]
+  for (const [pathname, expected, status = 200] of cases) {
+    it(`${pathname}: ${String(expected)}`, async () => {
+      const response = await get(embedded, pathname)
+      expect(response.status).toBe(status)
+      expect(response.headers.get('cache-control') ?? '').toMatch(expected instanceof RegExp ? expected : new RegExp(`^${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+    })
+  }
+
+  it('hashed assets are immutable', async () => {
+    const html = await (await get(embedded, '/')).text()
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0]
+    expect(asset).toBeDefined()
+    expect((await get(embedded, asset ?? '')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+})
+
+describe('POST /api/revalidate', () => {
+  it('refuses a missing or wrong secret and purges nothing', async () => {
+    await get(embedded, '/about')
+    for (const secret of ['', 'wrong-secret-wrong-secret-wrong-secret-0000']) {
+      const response = await revalidate(embedded, { tags: ['all'] }, secret)
+      expect(response.status).toBe(401)
+    }
+    expect((await get(embedded, '/about')).headers.get('x-html-cache')).toMatch(/^(HIT|STALE)$/)
+    expect((await fetch(`${embedded}/api/revalidate`)).status).toBe(405)
+    expect((await revalidate(embedded, { tags: ['<script>'] })).status).toBe(400)
+    expect((await revalidate(embedded, {})).status).toBe(400)
+  })
+
+  it('purges exactly what it reports: a page in every locale, and nothing else', async () => {
+    for (const pathname of ['/about', '/de/about', '/contact', '/blog']) await get(embedded, pathname)
+    const response = await revalidate(embedded, { tags: ['page:about'] })
+    expect(response.status).toBe(200)
+    const { purged } = (await response.json()) as { purged: { pages: string[]; rerendering: string[] } }
+    expect(purged.pages.filter((key) => !key.startsWith('/no-such'))).toEqual(['/about', '/de/about'])
+    expect(purged.rerendering).toEqual(['/about', '/de/about'])
+    await new Promise((done) => setTimeout(done, 500))
+    expect((await get(embedded, '/contact')).headers.get('x-html-cache')).toMatch(/^(HIT|STALE)$/)
+    expect((await get(embedded, '/about')).headers.get('x-html-cache')).toBe('HIT')
+  })
+
+  it('purges a post with every list of posts', async () => {
+    for (const pathname of ['/blog', '/blog/category/guides', '/', '/services/cyber-security']) await get(embedded, pathname)
+    const response = await revalidate(embedded, { tags: ['post:five-signs-your-backups-will-not-restore'] })
+    const { purged } = (await response.json()) as { purged: { pages: string[] } }
+    expect(purged.pages).toEqual(expect.arrayContaining(['/blog', '/de/blog', '/blog/category/guides', '/', '/blog/five-signs-your-backups-will-not-restore']))
+    expect(purged.pages).not.toContain('/services/cyber-security')
+  })
+
+  it('shows an edit to a file in content/ without a restart', async () => {
+    const file = path.join(content, 'en/pages/careers.json')
+    const before = await (await get(embedded, '/careers')).text()
+    expect(before).not.toContain('Join the Kestrel night shift')
+    const page = JSON.parse(readFileSync(file, 'utf8')) as { title: string }
+    writeFileSync(file, JSON.stringify({ ...page, title: 'Join the Kestrel night shift' }, null, 2))
+    // The embedded CMS watches its folder and purges what the file touches; a webhook call does the same for a remote backend.
+    let after = ''
+    for (let attempt = 0; attempt < 50 && !after.includes('Join the Kestrel night shift'); attempt++) {
+      await new Promise((done) => setTimeout(done, 100))
+      after = await (await get(embedded, '/careers')).text()
+    }
+    expect(after).toContain('Join the Kestrel night shift')
+  })
+})
