@@ -31,6 +31,16 @@ export const siteSearchSchema = z.looseObject({
 })
 export type SiteSearch = z.infer<typeof siteSearchSchema>
 
+/**
+ * The search params a page's data depends on, and nothing else: a loader's deps. Tracking
+ * params (utm_*, gclid) must not make a different page (the server renders and caches
+ * pages without them, and the browser must hydrate the same data).
+ */
+export function pageSearchDeps(search: SiteSearch) {
+  const { s, preview, p, expires, token, dev, page } = search
+  return { s, preview, p, expires, token, dev, page }
+}
+
 export interface PageSelection {
   locale: Locale
   /** The app path without the locale prefix. */

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageScreen } from '../components/page-screen'
-import { pageNameOf } from '../lib/page-selection'
+import { pageNameOf, pageSearchDeps } from '../lib/page-selection'
 import { loadPage, pageHead } from './-page-route'
 
 /** SPEC §2: `/{page}` and the catch-all are one route: any path is a page name (`services/cyber-security`); an unknown one is a 404. */
 export const Route = createFileRoute('/$')({
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context, params }) => (await loadPage(context, { pageName: pageNameOf(params._splat) })).loaderData,
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,

@@ -2,10 +2,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { siteConfig } from '../../app.config'
 import { PageScreen } from '../components/page-screen'
 import { loadPage, pageHead } from './-page-route'
+import { pageSearchDeps } from '../lib/page-selection'
 
 /** SPEC §2: `/` is the home page slug. */
 export const Route = createFileRoute('/')({
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context }) => (await loadPage(context, { pageName: siteConfig.content.homeSlug })).loaderData,
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageScreen } from '../components/page-screen'
 import { loadPage, pageHead } from './-page-route'
+import { pageSearchDeps } from '../lib/page-selection'
 
 /** SPEC §2: `/login`, where register and reset land on success. */
 export const Route = createFileRoute('/login')({
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context }) => (await loadPage(context, { pageName: 'login' })).loaderData,
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageScreen } from '../../components/page-screen'
 import { readBlogPath } from '../../lib/blog-routing'
-import { articlePageName, blogPageName } from '../../lib/page-selection'
+import { articlePageName, blogPageName, pageSearchDeps } from '../../lib/page-selection'
 import { loadPage, pageHead } from '../-page-route'
 
 /**
@@ -9,7 +9,7 @@ import { loadPage, pageHead } from '../-page-route'
  * else 404. (/blog/category/… and /blog/tag/… are their own routes and win.)
  */
 export const Route = createFileRoute('/blog/$slug')({
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context, params }) =>
     (
       await readBlogPath(

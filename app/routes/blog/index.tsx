@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageScreen } from '../../components/page-screen'
-import { blogPageName } from '../../lib/page-selection'
+import { blogPageName, pageSearchDeps } from '../../lib/page-selection'
 import { loadPage, pageHead } from '../-page-route'
 
 export const Route = createFileRoute('/blog/')({
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context }) => (await loadPage(context, { pageName: blogPageName })).loaderData,
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageScreen } from '../../../components/page-screen'
-import { articlePageName } from '../../../lib/page-selection'
+import { articlePageName, pageSearchDeps } from '../../../lib/page-selection'
 import { loadPage, notFoundIn, pageHead } from '../../-page-route'
 
 /** SPEC §2: /blog/{category}/{slug}: the article, only if it is in that category. */
 export const Route = createFileRoute('/blog/$category/$slug')({
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context, params }) => {
     const { data, loaderData } = await loadPage(context, { pageName: articlePageName(params.slug) })
     const inCategory = data.page.kind === 'post' && data.page.post.categories.some((category) => category.slug === params.category)

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageScreen } from '../../../components/page-screen'
-import { blogPageName } from '../../../lib/page-selection'
+import { blogPageName, pageSearchDeps } from '../../../lib/page-selection'
 import { loadPage, pageHead } from '../../-page-route'
 
 /** SPEC §2: /blog/category/{id?}; without an id it is the blog home. Unknown category → 404. */
 export const Route = createFileRoute('/blog/category/{-$id}')({
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context, params }) => (await loadPage(context, { pageName: blogPageName, category: params.id || undefined })).loaderData,
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,

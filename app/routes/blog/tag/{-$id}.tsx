@@ -7,7 +7,7 @@ import { PostListing } from '../../../components/blog/post-listing'
 import { PageScreen, type PageScreenProps } from '../../../components/page-screen'
 import { SiteLayout } from '../../../components/shell/layouts'
 import { POSTS_TAG } from '../../../lib/cache-tags'
-import { blogPageName, selectedTag } from '../../../lib/page-selection'
+import { blogPageName, pageSearchDeps, selectedTag } from '../../../lib/page-selection'
 import { m } from '../../../paraglide/messages'
 import { pageQueryOptions, postListQueryOptions, tagIdQueryOptions } from '../../../server/content.functions'
 import { loadPage, notFoundIn, pageHead } from '../../-page-route'
@@ -19,7 +19,7 @@ const tagFilter = (locale: Locale, tagId: string): PostsFilter => ({ locale, tag
  * failure: 404) and sets the selected tag; without a slug the selected tag is "all".
  */
 export const Route = createFileRoute('/blog/tag/{-$id}')({
-  loaderDeps: ({ search }) => search,
+  loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context, params }) => {
     const tag = selectedTag(params.id)
     if (tag !== 'all' && !slugSchema.safeParse(tag).success) throw notFound()
