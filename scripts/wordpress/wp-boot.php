@@ -46,6 +46,13 @@ if ($command === 'setup') {
     update_option('permalink_structure', '/%postname%/');
     update_option('timezone_string', 'UTC');
     update_option('blog_public', '0');
+    // Comments as the embedded CMS keeps them: open on posts, held for moderation.
+    update_option('default_comment_status', 'open');
+    update_option('comment_moderation', '1');
+    update_option('comment_previously_approved', '0');
+    update_option('require_name_email', '1');
+    update_option('close_comments_for_old_posts', '0');
+    update_option('show_avatars', '0');
     if (wp_get_theme()->get_stylesheet() !== 'twentytwentythree' && wp_get_theme('twentytwentythree')->exists()) {
         switch_theme('twentytwentythree');
     }

@@ -319,7 +319,11 @@ final class Comments
 {
     public static function boot(): void
     {
-        add_filter('pre_comment_user_ip', static fn (string $ip) => self::visitorIp() ?: $ip);
+        add_filter('pre_comment_user_ip', static fn (mixed $ip) => self::visitorIp() ?: (string) $ip);
+        // Core exits with 200 and no body for an unknown post; the contract says 404 (as for a closed one).
+        add_action('comment_id_not_found', static function (): void {
+            wp_die(esc_html__('Sorry, comments are not allowed on this item.'), '', ['response' => 404]);
+        });
     }
 
     public static function visitorIp(): string

@@ -307,8 +307,10 @@ final class Languages
      * Built-in model: a translation may use the slug its original uses (`about` in every
      * locale), as long as no document of the same locale, type and parent has it.
      */
-    public static function allowSlugPerLocale(string $slug, int $postId, string $status, string $type, int $parent, string $original): string
+    public static function allowSlugPerLocale(mixed $slug, mixed $postId, mixed $status, mixed $type, mixed $parent, mixed $original): mixed
     {
+        // Hook arguments arrive loosely typed (a new post has no id yet).
+        [$slug, $postId, $type, $parent, $original] = [(string) $slug, (int) $postId, (string) $type, (int) $parent, (string) $original];
         if ($slug === $original || self::mode() !== 'builtin' || !in_array($type, ['post', 'page', ContentTypes::POPUP], true)) {
             return $slug;
         }

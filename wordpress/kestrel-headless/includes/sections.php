@@ -291,7 +291,12 @@ final class Sections
         }
         $attrs = (array) $block['attrs'];
         if ($block['blockName'] === 'core/cover' && (!empty($attrs['url']) || !empty($attrs['id']))) {
-            $hero['background_image'] = Util::imageFrom(['id' => (int) ($attrs['id'] ?? 0), 'url' => (string) ($attrs['url'] ?? ''), 'alt' => (string) ($attrs['alt'] ?? '')]);
+            // The cover's alt text lives in its markup, not in the block comment.
+            $alt = (string) ($attrs['alt'] ?? '');
+            if (preg_match('/<img\s[^>]*class="[^"]*wp-block-cover__image-background[^"]*"[^>]*>/i', (string) $block['innerHTML'], $img) === 1 && preg_match('/\salt="([^"]*)"/i', $img[0], $match) === 1) {
+                $alt = html_entity_decode($match[1], ENT_QUOTES | ENT_HTML5, 'UTF-8');
+            }
+            $hero['background_image'] = Util::imageFrom(['id' => (int) ($attrs['id'] ?? 0), 'url' => (string) ($attrs['url'] ?? ''), 'alt' => $alt]);
         }
         return $hero;
     }
