@@ -41,6 +41,26 @@ ensure_xmllint() {
   fi
 }
 
+# The same contract suite and a Playwright pass against a real WordPress with the plugin
+# (wordpress/kestrel-headless): start and seed it, test, and stop it again.
+wordpress_pass() {
+  local started=$SECONDS php_file
+  export WORDPRESS_PORT="${WORDPRESS_PORT:-8088}"
+  local url="http://127.0.0.1:$WORDPRESS_PORT"
+  # Installs Debian's PHP, WordPress, MariaDB and Apache when missing (as root; else it says what is missing).
+  bash scripts/wordpress/wordpress.sh start
+  trap 'bash scripts/wordpress/wordpress.sh stop' EXIT
+  for php_file in $(find wordpress scripts/wordpress -name '*.php'); do
+    php -l "$php_file" >/dev/null 2>&1 || { php -l "$php_file"; exit 1; }
+  done
+  echo "site: php -l clean on every plugin file"
+  CONTRACT_BACKEND_URL="$url" CONTRACT_BACKEND=wordpress npx vitest run tests/contract
+  WORDPRESS_URL="$url" npx playwright test -c playwright.wordpress.config.ts
+  bash scripts/wordpress/wordpress.sh stop
+  trap - EXIT
+  echo "site: the WordPress pass took $((SECONDS - started)) s"
+}
+
 task="${1:-}"
 shift || true
 case "$task" in
@@ -58,9 +78,16 @@ case "$task" in
     npx tsc --noEmit
     npx vitest run "$@"
     npx playwright test
+    wordpress_pass
+    ;;
+  test-wordpress)
+    # The WordPress part alone (needs a build: npm run build).
+    install_packages
+    find_chromium
+    wordpress_pass
     ;;
   *)
-    echo "usage: scripts/run.sh dev|test" >&2
+    echo "usage: scripts/run.sh dev|test|test-wordpress" >&2
     exit 2
     ;;
 esac
