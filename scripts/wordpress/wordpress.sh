@@ -205,6 +205,9 @@ SetEnvIf Authorization "(.+)" HTTP_AUTHORIZATION=\$1
 DocumentRoot /usr/share/wordpress
 DirectoryIndex index.php
 Alias /wp-content $CONTENT_DIR
+# The demo content points at the site's own images (/images/…, public/ of this repository):
+# served here too, so the block editor shows them.
+Alias /images $ROOT/public/images
 <Directory />
   Options None
   AllowOverride None
@@ -222,6 +225,9 @@ Alias /wp-content $CONTENT_DIR
 </Directory>
 <Directory $CONTENT_DIR>
   Options FollowSymLinks
+  Require all granted
+</Directory>
+<Directory $ROOT/public/images>
   Require all granted
 </Directory>
 <Directory $ROOT/wordpress>

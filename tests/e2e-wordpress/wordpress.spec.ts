@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
+import { documentId, invalidBlocks, logIn, openEditor, openSitePanel, topLevelBlocks } from './editor'
 
 type Section = { layout: string; heading?: string }
 const page = (name: string) => JSON.parse(readFileSync(`content/en/pages/${name}.json`, 'utf8')) as { title: string; sections: Section[] }
@@ -140,4 +141,29 @@ test('register, then log in with the new account (WordPress users)', async ({ pa
   await expect(browser.locator('[data-form-status="success"]')).toBeVisible()
   const session = (await context.cookies()).find((cookie) => cookie.name === 'session')
   expect(session?.value).toMatch(/^\d+\.[A-Za-z0-9]+$/)
+})
+
+test('the seeded pages open in the block editor without invalid blocks; a section block edits its fields', async ({ page: browser }) => {
+  test.setTimeout(120_000)
+  await logIn(browser)
+  for (const [type, slug] of [
+    ['page', 'home'],
+    ['page', 'cyber-security'],
+    ['page', 'pricing'],
+    ['post', 'new-office-in-manchester'],
+  ] as const) {
+    await openEditor(browser, documentId(type, slug))
+    expect(await invalidBlocks(browser), `${type} ${slug}`).toEqual([])
+  }
+  await openEditor(browser, documentId('page', 'cyber-security'))
+  const blocks = await topLevelBlocks(browser)
+  expect(blocks[0]).toBe('core/cover')
+  expect(blocks).toEqual(expect.arrayContaining(['core/group', 'kestrel/faq']))
+  // The plugin's blocks draw a form from their block.json (no build step).
+  await openEditor(browser, documentId('page', 'home'))
+  const hero = browser.locator('[data-type="kestrel/hero"]')
+  await expect(hero).toContainText('Hero')
+  await expect(hero.getByLabel('Heading', { exact: true })).toHaveValue(heroHeading('home'))
+  await openSitePanel(browser)
+  await expect(browser.getByRole('button', { name: 'Preview on site' }).or(browser.getByText('to preview on the site'))).toBeVisible()
 })

@@ -180,11 +180,10 @@
 
   Object.keys(config.blocks).forEach(function (name) {
     var spec = config.blocks[name]
-    var type = wp.blocks.getBlockType(name)
     wp.blocks.registerBlockType(name, {
       edit: function (props) {
         var blockProps = blockEditor.useBlockProps({ className: 'kestrel-block' })
-        var title = type ? type.title : name
+        var title = spec.title || name
         return el(
           'div',
           blockProps,

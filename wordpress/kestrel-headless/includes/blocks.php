@@ -73,7 +73,7 @@ final class Blocks
     {
         $blocks = [];
         foreach (self::metadata() as $name => $meta) {
-            $blocks[$name] = ['fields' => $meta['kestrel']['fields'] ?? [], 'layout' => $meta['kestrel']['layout'] ?? null];
+            $blocks[$name] = ['title' => $meta['title'] ?? $name, 'fields' => $meta['kestrel']['fields'] ?? [], 'layout' => $meta['kestrel']['layout'] ?? null];
         }
         $post = get_post();
         $config = [

@@ -10,9 +10,9 @@
  *   core/quote, core/pullquote        testimonials (consecutive quotes join; cite "Name, Role")
  *   core/details                      faq (consecutive details join; WordPress 6.3+)
  *   core/group                        by what it holds: columns → cards, quotes → testimonials,
- *                                     details → faq, buttons → call_to_action, else rich_text
- *   core/buttons                      call_to_action (with the heading and paragraph before it)
- *   headings, paragraphs, lists, …    rich_text (an h2 starts a new one)
+ *                                     details → faq, heading + paragraph + buttons → call_to_action,
+ *                                     else rich_text (its first heading is the section's heading)
+ *   headings, paragraphs, lists, …    rich_text (loose top-level blocks; an h2 starts a new one)
  *   kestrel/notification              not a section: content.notifications
  *
  * A class name `kestrel-{layout}` on a core block forces its layout; `kestrel-animate`
