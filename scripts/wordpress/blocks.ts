@@ -65,7 +65,11 @@ function buttons(links: Array<{ label: string; url: string }>): string {
 
 function group(children: string[], className?: string): string {
   const attrs = className ? { className } : {}
-  return serializeBlock('core/group', attrs, `<div class="wp-block-group${className ? ` ${className}` : ''}">${children.join('\n\n')}</div>`)
+  return serializeBlock(
+    'core/group',
+    attrs,
+    `<div class="wp-block-group${className ? ` ${className}` : ''}">${children.join('\n\n')}</div>`,
+  )
 }
 
 /** The top-level elements of an HTML fragment, as [tag, outer HTML, inner HTML]. */
@@ -126,7 +130,9 @@ export function blocksFromHtml(html: string): string[] {
       return serializeBlock('core/list', tag === 'ol' ? { ordered: true } : {}, `<${tag}>${items.join('\n\n')}</${tag}>`)
     }
     if (tag === 'blockquote' && attrs.trim() === '') {
-      const inside = topLevel(inner).map((part) => (part.tag === 'p' ? paragraph(part.inner.trim()) : serializeBlock('core/html', {}, part.outer)))
+      const inside = topLevel(inner).map((part) =>
+        part.tag === 'p' ? paragraph(part.inner.trim()) : serializeBlock('core/html', {}, part.outer),
+      )
       return serializeBlock('core/quote', {}, `<blockquote class="wp-block-quote">${inside.join('\n\n')}</blockquote>`)
     }
     if (tag === 'hr') return serializeBlock('core/separator', {}, '<hr class="wp-block-separator has-alpha-channel-opacity"/>')
@@ -164,7 +170,9 @@ export function sectionBlocks(section: Section): string[] {
       ]
     }
     case 'rich_text':
-      return [group([...(text(data.heading) ? [heading(escapeText(text(data.heading)))] : []), ...blocksFromHtml(text(data.body_html))], animate)]
+      return [
+        group([...(text(data.heading) ? [heading(escapeText(text(data.heading)))] : []), ...blocksFromHtml(text(data.body_html))], animate),
+      ]
     case 'cards': {
       const items = Array.isArray(data.items) ? (data.items as Array<{ title: string; text?: string; link?: Link }>) : []
       const columns = items.map((item) =>

@@ -64,11 +64,16 @@ async function batch(requests: Array<{ method: 'POST' | 'PUT' | 'DELETE'; path: 
   const answers: Json[] = []
   for (let index = 0; index < requests.length; index += 25) {
     const chunk = requests.slice(index, index + 25).map((request) => ({ ...request, path: request.path }))
-    const result = await rest<{ responses: Array<{ status: number; body: Json }> }>('POST', '/batch/v1', { validation: 'normal', requests: chunk })
+    const result = await rest<{ responses: Array<{ status: number; body: Json }> }>('POST', '/batch/v1', {
+      validation: 'normal',
+      requests: chunk,
+    })
     for (const [position, response] of result.responses.entries()) {
       if (response.status >= 400) {
         const request = chunk[position]
-        throw new RestError(`${request?.method} ${request?.path} (batch) answered ${response.status}: ${JSON.stringify(response.body).slice(0, 400)}`)
+        throw new RestError(
+          `${request?.method} ${request?.path} (batch) answered ${response.status}: ${JSON.stringify(response.body).slice(0, 400)}`,
+        )
       }
       answers.push(response.body)
     }
@@ -138,7 +143,12 @@ async function seedSettings(): Promise<void> {
     site,
     forms,
   })
-  await rest('POST', '/wp/v2/settings', { title: en!.options.organization.name, description: '', timezone: 'UTC', default_comment_status: 'open' })
+  await rest('POST', '/wp/v2/settings', {
+    title: en!.options.organization.name,
+    description: '',
+    timezone: 'UTC',
+    default_comment_status: 'open',
+  })
 }
 
 await seedSettings()
@@ -197,7 +207,12 @@ async function seedTerms(kind: TermKind): Promise<void> {
       }
     }
     const found = existing.find((other) => other.slug === term.slug)
-    const body = { name: term.name, slug: term.slug, description: term.description ?? '', meta: { kestrel_names: names, kestrel_descriptions: descriptions } }
+    const body = {
+      name: term.name,
+      slug: term.slug,
+      description: term.description ?? '',
+      meta: { kestrel_names: names, kestrel_descriptions: descriptions },
+    }
     requests.push({ method: 'POST', path: found ? `/wp/v2/${kind}/${found.id}` : `/wp/v2/${kind}`, body })
     slugs.push(term.slug)
   }
@@ -226,12 +241,23 @@ function finder(list: Existing[]) {
 }
 
 const image = (value: { url: string; width?: number; height?: number; alt?: string } | undefined) =>
-  value ? { url: value.url, ...(value.width ? { width: value.width } : {}), ...(value.height ? { height: value.height } : {}), alt: value.alt ?? '' } : {}
+  value
+    ? {
+        url: value.url,
+        ...(value.width ? { width: value.width } : {}),
+        ...(value.height ? { height: value.height } : {}),
+        alt: value.alt ?? '',
+      }
+    : {}
 
 /** The blocks of a page: its notifications, then its sections. */
 function pageContent(page: PageFile): string {
   const notifications = page.notifications.map((notification) =>
-    serializeBlock('kestrel/notification', { notification_id: notification.id, message_html: notification.message, type: notification.type ?? 'info' }),
+    serializeBlock('kestrel/notification', {
+      notification_id: notification.id,
+      message_html: notification.message,
+      type: notification.type ?? 'info',
+    }),
   )
   return [...notifications, ...page.sections.flatMap((section) => sectionBlocks(section))].join('\n\n')
 }
@@ -402,7 +428,12 @@ for (const [locale, content] of contents) {
     const created = new Map<string, number>()
     let order = 1
     for (const item of items) {
-      const answer = await rest<{ id: number }>('POST', '/wp/v2/menu-items', { ...menuItem(item, locale), menus: menu.id, menu_order: order++, status: 'publish' })
+      const answer = await rest<{ id: number }>('POST', '/wp/v2/menu-items', {
+        ...menuItem(item, locale),
+        menus: menu.id,
+        menu_order: order++,
+        status: 'publish',
+      })
       created.set(String(item.id), answer.id)
       itemCount++
     }
@@ -411,7 +442,13 @@ for (const [locale, content] of contents) {
       .map((child) => ({
         method: 'POST' as const,
         path: '/wp/v2/menu-items',
-        body: { ...menuItem(child, locale), menus: menu.id, parent: created.get(String(child.post_parent)), menu_order: order++, status: 'publish' },
+        body: {
+          ...menuItem(child, locale),
+          menus: menu.id,
+          parent: created.get(String(child.post_parent)),
+          menu_order: order++,
+          status: 'publish',
+        },
       }))
     if (nested.length > 0) await batch(nested)
     itemCount += nested.length
@@ -422,7 +459,8 @@ for (const [locale, content] of contents) {
 function menuItem(item: { title: string; url: string; target?: string; relative_path?: string }, locale: string): Json {
   const sitePath = (item.relative_path ?? '').replace(new RegExp(`^/${locale}(?=/|$)`), '').replace(/^\/+|\/+$/g, '')
   const target = item.target ?? ''
-  const pageId = sitePath === '' && item.relative_path !== undefined ? pageIds.get(pageKey(locale, 'home')) : pageIds.get(pageKey(locale, sitePath))
+  const pageId =
+    sitePath === '' && item.relative_path !== undefined ? pageIds.get(pageKey(locale, 'home')) : pageIds.get(pageKey(locale, sitePath))
   if (item.relative_path !== undefined && pageId) {
     return { title: item.title, type: 'post_type', object: 'page', object_id: pageId, target }
   }
@@ -438,7 +476,8 @@ function menuItem(item: { title: string; url: string; target?: string; relative_
 const blogPage = [...en.pages.values()].find((page) => page.type === 'blog')
 const widgets = await all<{ id: string; sidebar: string }>('/wp/v2/widgets?context=edit')
 const oldWidgets = widgets.filter((widget) => widget.sidebar === 'sidebar' || widget.sidebar === 'wp_inactive_widgets')
-if (oldWidgets.length > 0) await batch(oldWidgets.map((widget) => ({ method: 'DELETE' as const, path: `/wp/v2/widgets/${widget.id}?force=true` })))
+if (oldWidgets.length > 0)
+  await batch(oldWidgets.map((widget) => ({ method: 'DELETE' as const, path: `/wp/v2/widgets/${widget.id}?force=true` })))
 const widgetIds: string[] = []
 for (const widget of blogPage?.widgets.sidebar ?? []) {
   const title = widget.title ?? ''

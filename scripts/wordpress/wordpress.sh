@@ -202,6 +202,9 @@ AddDefaultCharset UTF-8
   SetHandler application/x-httpd-php
 </FilesMatch>
 SetEnvIf Authorization "(.+)" HTTP_AUTHORIZATION=\$1
+# Form uploads of 5000 KB (the site's limit) in a 12 MB submission.
+php_admin_value upload_max_filesize 6M
+php_admin_value post_max_size 13M
 DocumentRoot /usr/share/wordpress
 DirectoryIndex index.php
 Alias /wp-content $CONTENT_DIR

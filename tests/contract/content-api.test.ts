@@ -91,7 +91,9 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
         // The hero's background over a cover block keeps its URL; its size is an attachment's only.
         const actual = result.content.sections.map((section) => asSiteReadsIt(section))
         const sizeless = (list: unknown[]) =>
-          JSON.parse(JSON.stringify(list).replace(/"background_image":\{"src":("[^"]*"),"width":\d+,"height":\d+/g, '"background_image":{"src":$1'))
+          JSON.parse(
+            JSON.stringify(list).replace(/"background_image":\{"src":("[^"]*"),"width":\d+,"height":\d+/g, '"background_image":{"src":$1'),
+          )
         expect(sizeless(actual), `${locale} ${page.path}`).toEqual(sizeless(expected))
       }
     }
@@ -113,7 +115,10 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
       ['de', '/about'],
     ])
     for (const location of ['footer-1', 'footer-2', 'footer-3', 'footer-4', 'socials'] as const) {
-      expect(data.menus[location].map((item) => item.title), location).toEqual((content.get('de')!.menus[location] ?? []).map((item) => item.title))
+      expect(
+        data.menus[location].map((item) => item.title),
+        location,
+      ).toEqual((content.get('de')!.menus[location] ?? []).map((item) => item.title))
     }
   })
 
@@ -147,7 +152,9 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     expect(guides.page.category?.slug).toBe('guides')
     expect(guides.page.posts.length).toBe(en.posts.filter((post) => post.status === 'publish' && post.categories.includes('guides')).length)
     expect(guides.page.posts.every((post) => post.categories.some((term) => term.slug === 'guides'))).toBe(true)
-    await expect(source().getPage({ locale: 'en', pageName: 'blog', category: 'no-such-category' })).rejects.toBeInstanceOf(ContentNotFoundError)
+    await expect(source().getPage({ locale: 'en', pageName: 'blog', category: 'no-such-category' })).rejects.toBeInstanceOf(
+      ContentNotFoundError,
+    )
 
     const search = await source().getPage({ locale: 'en', pageName: 'home', search: 'phishing' })
     expect(search.page.search?.results[0]?.href).toBe('/blog/phishing-training-that-staff-do-not-hate')
@@ -182,7 +189,12 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     expect(cloud).toMatch(/^\d+$/)
     expectSchema('TagsResponse', (await raw('/api/wp/v2/tags?slug=cloud')).body)
     const tagged = await source().getPosts({ locale: 'en', tag: cloud!, perPage: 50 })
-    expect(tagged.posts.map((post) => post.slug).sort()).toEqual(published.filter((post) => post.tags.includes('cloud')).map((post) => post.slug).sort())
+    expect(tagged.posts.map((post) => post.slug).sort()).toEqual(
+      published
+        .filter((post) => post.tags.includes('cloud'))
+        .map((post) => post.slug)
+        .sort(),
+    )
     expect(await source().getTagId('nope', 'en')).toBeNull()
     const byCategory = await source().getPosts({ locale: 'de', category: 'case-studies', perPage: 50 })
     expect(byCategory.posts.length).toBe(content.get('de')!.posts.filter((post) => post.categories.includes('case-studies')).length)
@@ -216,8 +228,11 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
 
   it('sends the form definitions a page shows', async () => {
     const contact = await raw('/api/v1/base/contact?locale=en')
-    const shortcodes = (contact.body as { result: { page: { data: { result: { content: { shortcode_data: Record<string, { title: string; fields: unknown[] }> } } } } } }).result.page.data.result.content
-      .shortcode_data
+    const shortcodes = (
+      contact.body as {
+        result: { page: { data: { result: { content: { shortcode_data: Record<string, { title: string; fields: unknown[] }> } } } } }
+      }
+    ).result.page.data.result.content.shortcode_data
     expect(Object.keys(shortcodes)).toEqual(['1'])
     expect(shortcodes['1']?.title).toBe(en.forms.get('1')!.title)
     expect(shortcodes['1']?.fields.length).toBe(en.forms.get('1')!.fields.length)
@@ -278,10 +293,22 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
       ['input_9', 'The printer says no.'],
     ]
     const pdf = new Blob(['%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'], { type: 'application/pdf' })
-    const withPdf = await source().submitForm({ formId: '4', locale: 'en', entries: [...base, [`input_${fileField.id}`, pdf, 'report.pdf']], visitorIp: null, sourceUrl: '' })
+    const withPdf = await source().submitForm({
+      formId: '4',
+      locale: 'en',
+      entries: [...base, [`input_${fileField.id}`, pdf, 'report.pdf']],
+      visitorIp: null,
+      sourceUrl: '',
+    })
     expect(withPdf).toMatchObject({ kind: 'valid' })
     const text = new Blob(['just text'], { type: 'application/pdf' })
-    const withText = await source().submitForm({ formId: '4', locale: 'en', entries: [...base, [`input_${fileField.id}`, text, 'fake.pdf']], visitorIp: null, sourceUrl: '' })
+    const withText = await source().submitForm({
+      formId: '4',
+      locale: 'en',
+      entries: [...base, [`input_${fileField.id}`, text, 'fake.pdf']],
+      visitorIp: null,
+      sourceUrl: '',
+    })
     expect(withText.kind === 'invalid' && Object.keys(withText.messages)).toEqual([String(fileField.id)])
   })
 
@@ -289,8 +316,16 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     const email = `contract-${Date.now()}@example.org`
     const fields = { name: 'Ada', email, password: 'a-long-password' }
     expect(await source().userRequest({ action: 'register', locale: 'en', fields, visitorIp: null })).toMatchObject({ ok: true })
-    expect(await source().userRequest({ action: 'register', locale: 'en', fields, visitorIp: null })).toMatchObject({ ok: false, status: 409 })
-    const login = await source().userRequest({ action: 'login', locale: 'en', fields: { email, password: 'a-long-password' }, visitorIp: null })
+    expect(await source().userRequest({ action: 'register', locale: 'en', fields, visitorIp: null })).toMatchObject({
+      ok: false,
+      status: 409,
+    })
+    const login = await source().userRequest({
+      action: 'login',
+      locale: 'en',
+      fields: { email, password: 'a-long-password' },
+      visitorIp: null,
+    })
     expect(login.ok && login.token && login.user?.email).toBe(email)
     const token = login.ok ? login.token : null
     const me = await fetch(`${backend.url}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })
@@ -301,21 +336,46 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     await fetch(`${backend.url}/api/user/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
     expect((await fetch(`${backend.url}/api/user/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401)
 
-    const wrong = await source().userRequest({ action: 'login', locale: 'en', fields: { email, password: 'wrong-password' }, visitorIp: null })
+    const wrong = await source().userRequest({
+      action: 'login',
+      locale: 'en',
+      fields: { email, password: 'wrong-password' },
+      visitorIp: null,
+    })
     expect(wrong).toMatchObject({ ok: false, status: 401 })
-    const unknown = await source().userRequest({ action: 'login', locale: 'en', fields: { email: `x${email}`, password: 'wrong-password' }, visitorIp: null })
+    const unknown = await source().userRequest({
+      action: 'login',
+      locale: 'en',
+      fields: { email: `x${email}`, password: 'wrong-password' },
+      visitorIp: null,
+    })
     expect(unknown).toEqual(wrong)
 
     const forgot = (address: string, siteUrl: string) =>
-      source().userRequest({ action: 'forgot', locale: 'en', fields: { email: address, subject: 'Reset', nuxtURL: siteUrl }, visitorIp: null })
+      source().userRequest({
+        action: 'forgot',
+        locale: 'en',
+        fields: { email: address, subject: 'Reset', nuxtURL: siteUrl },
+        visitorIp: null,
+      })
     const known = await forgot(email, 'http://127.0.0.1:3000')
     expect(known.ok).toBe(true)
     expect(await forgot(`nobody-${email}`, 'http://127.0.0.1:3000')).toEqual(known)
     expect(await forgot(email, 'https://evil.example')).toMatchObject({ ok: false, status: 400 })
 
     const reset = (fieldsOfReset: Record<string, string>) =>
-      source().userRequest({ action: 'reset-password', locale: 'en', fields: fieldsOfReset, query: { userId: '1', passToken: 'a'.repeat(64) }, visitorIp: null })
-    expect(await reset({ password: 'new-password-1', passwordRepeat: 'new-password-2' })).toMatchObject({ ok: false, status: 400, message: 'Passwords must match' })
+      source().userRequest({
+        action: 'reset-password',
+        locale: 'en',
+        fields: fieldsOfReset,
+        query: { userId: '1', passToken: 'a'.repeat(64) },
+        visitorIp: null,
+      })
+    expect(await reset({ password: 'new-password-1', passwordRepeat: 'new-password-2' })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: 'Passwords must match',
+    })
     expect(await reset({ password: 'new-password-1', passwordRepeat: 'new-password-1' })).toMatchObject({ ok: false, status: 400 })
   })
 
@@ -361,14 +421,32 @@ async function previewChecks(): Promise<void> {
     const draftId = onWordPress ? await wordpressDraftId('partner-programme') : String(en.pages.get('partner-programme')!.id)
     const expires = Math.floor(Date.now() / 1000) + 600
     const token = signPreview({ id: draftId, expires }, PREVIEW_SECRET)
-    const preview = await source().getPage({ locale: 'en', pageName: 'partner-programme', previewId: draftId, previewExpires: String(expires), previewToken: token })
+    const preview = await source().getPage({
+      locale: 'en',
+      pageName: 'partner-programme',
+      previewId: draftId,
+      previewExpires: String(expires),
+      previewToken: token,
+    })
     expect(preview.page.preview).toBe(true)
     expect(preview.page.title).toBe(en.pages.get('partner-programme')!.title)
-    const forged = source().getPage({ locale: 'en', pageName: 'partner-programme', previewId: draftId, previewExpires: String(expires), previewToken: 'f'.repeat(64) })
+    const forged = source().getPage({
+      locale: 'en',
+      pageName: 'partner-programme',
+      previewId: draftId,
+      previewExpires: String(expires),
+      previewToken: 'f'.repeat(64),
+    })
     await expect(forged).rejects.toBeInstanceOf(ContentNotFoundError)
     const expired = signPreview({ id: draftId, expires: expires - 3600 }, PREVIEW_SECRET)
     await expect(
-      source().getPage({ locale: 'en', pageName: 'partner-programme', previewId: draftId, previewExpires: String(expires - 3600), previewToken: expired }),
+      source().getPage({
+        locale: 'en',
+        pageName: 'partner-programme',
+        previewId: draftId,
+        previewExpires: String(expires - 3600),
+        previewToken: expired,
+      }),
     ).rejects.toBeInstanceOf(ContentNotFoundError)
   }
 }
@@ -376,7 +454,9 @@ async function previewChecks(): Promise<void> {
 /* ------------------------------------------------------------------ WordPress only */
 
 async function wordpressDraftId(slug: string): Promise<string> {
-  const response = await fetch(`${backend.url}/api/wp/v2/pages?slug=${slug}&status=draft&context=edit&_fields=id,meta`, { headers: { authorization: wordpressAuth() } })
+  const response = await fetch(`${backend.url}/api/wp/v2/pages?slug=${slug}&status=draft&context=edit&_fields=id,meta`, {
+    headers: { authorization: wordpressAuth() },
+  })
   const pages = (await response.json()) as Array<{ id: number; meta: { kestrel_locale: string } }>
   const page = pages.find((candidate) => (candidate.meta.kestrel_locale || 'en') === 'en')
   if (!page) throw new Error(`no draft ${slug} in WordPress`)
@@ -407,7 +487,8 @@ describe.runIf(onWordPress)('WordPress only: the plugin on a stock WordPress', (
       let text = ''
       request.on('data', (chunk) => (text += String(chunk)))
       request.on('end', () => {
-        if (request.url === '/api/revalidate') calls.push({ authorization: request.headers.authorization, body: JSON.parse(text) as { tags: string[]; paths?: string[] } })
+        if (request.url === '/api/revalidate')
+          calls.push({ authorization: request.headers.authorization, body: JSON.parse(text) as { tags: string[]; paths?: string[] } })
         response.writeHead(answer, { 'content-type': 'application/json' })
         response.end(JSON.stringify(answer === 200 ? { purged: 1 } : { code: 'not_found' }))
       })
@@ -417,7 +498,9 @@ describe.runIf(onWordPress)('WordPress only: the plugin on a stock WordPress', (
     const before = (await wordpressRest('GET', '/kestrel/v1/settings')).body
     const secret = 'contract-revalidate-secret-0123456789abcdef'
     try {
-      expect((await wordpressRest('POST', '/kestrel/v1/settings', { site_url: `http://127.0.0.1:${port}`, revalidate_secret: secret })).status).toBe(200)
+      expect(
+        (await wordpressRest('POST', '/kestrel/v1/settings', { site_url: `http://127.0.0.1:${port}`, revalidate_secret: secret })).status,
+      ).toBe(200)
       const found = await wordpressRest('GET', '/wp/v2/pages?slug=about&context=edit&_fields=id,title,meta')
       const about = (found.body as unknown as Array<{ id: number; title: { raw: string }; meta: { kestrel_locale: string } }>).find(
         (page) => (page.meta.kestrel_locale || 'en') === 'en',
@@ -443,7 +526,10 @@ describe.runIf(onWordPress)('WordPress only: the plugin on a stock WordPress', (
       expect((await wordpressRest('POST', `/wp/v2/menus/${footer.id}`, { description: `checked ${Date.now()}` })).status).toBe(200)
       expect(calls.flatMap((call) => call.body.tags)).toContain('menus')
     } finally {
-      await wordpressRest('POST', '/kestrel/v1/settings', { site_url: before.site_url ?? '', revalidate_secret: before.revalidate_secret ?? '' })
+      await wordpressRest('POST', '/kestrel/v1/settings', {
+        site_url: before.site_url ?? '',
+        revalidate_secret: before.revalidate_secret ?? '',
+      })
       site.closeAllConnections()
       await new Promise((resolve) => site.close(resolve))
     }

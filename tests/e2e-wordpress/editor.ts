@@ -21,7 +21,9 @@ export function documentId(type: string, slug: string, locale = 'en'): number {
   const query =
     `SELECT p.ID FROM wp_posts p LEFT JOIN wp_postmeta m ON m.post_id = p.ID AND m.meta_key = 'kestrel_locale' ` +
     `WHERE p.post_type = '${type}' AND p.post_name = '${slug}' AND COALESCE(NULLIF(m.meta_value, ''), 'en') = '${locale}' ORDER BY p.ID LIMIT 1`
-  const out = execFileSync('mariadb', ['--defaults-file=.cache/wordpress/conf/my.cnf', '-N', '-B', 'kestrel_wp', '-e', query], { encoding: 'utf8' })
+  const out = execFileSync('mariadb', ['--defaults-file=.cache/wordpress/conf/my.cnf', '-N', '-B', 'kestrel_wp', '-e', query], {
+    encoding: 'utf8',
+  })
   return Number(out.trim())
 }
 

@@ -15,7 +15,9 @@ const heroHeading = (name: string) => page(name).sections.find((section) => sect
 
 /** The WordPress database of `npm run wordpress` (MariaDB on its socket). */
 function sql(query: string): string {
-  return execFileSync('mariadb', ['--defaults-file=.cache/wordpress/conf/my.cnf', '-N', '-B', 'kestrel_wp', '-e', query], { encoding: 'utf8' })
+  return execFileSync('mariadb', ['--defaults-file=.cache/wordpress/conf/my.cnf', '-N', '-B', 'kestrel_wp', '-e', query], {
+    encoding: 'utf8',
+  })
 }
 
 async function open(target: Page, path: string) {
@@ -32,7 +34,8 @@ test('home: the hero, the menus and the sections, from WordPress', async ({ page
   expect(response?.status()).toBe(200)
   await expect(browser.getByRole('heading', { level: 1 })).toHaveText(heroHeading('home'))
   const nav = browser.getByRole('navigation', { name: 'Main' })
-  for (const label of ['Pricing', 'About', 'Blog', 'Contact']) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible()
+  for (const label of ['Pricing', 'About', 'Blog', 'Contact'])
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible()
   // Services has children in WordPress's nested menu: a dropdown of its sub-items.
   await nav.getByRole('button', { name: 'Services' }).click()
   await expect(browser.getByRole('menuitem', { name: 'Cyber security' })).toBeVisible()
@@ -54,7 +57,9 @@ test('a service page with its breadcrumbs, and the German translation', async ({
   await expect(browser.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Home' })).toBeVisible()
   await open(browser, '/de/services/cyber-security')
   const german = JSON.parse(readFileSync('content/de/pages/services--cyber-security.json', 'utf8')) as { sections: Section[] }
-  await expect(browser.getByRole('heading', { level: 1 })).toHaveText(german.sections.find((section) => section.layout === 'hero')!.heading!)
+  await expect(browser.getByRole('heading', { level: 1 })).toHaveText(
+    german.sections.find((section) => section.layout === 'hero')!.heading!,
+  )
   expect(problems()).toEqual([])
 })
 
@@ -113,10 +118,14 @@ test('the contact form: the entry is stored in WordPress with the hidden-field s
   await browser.locator('label', { hasText: 'I agree to Kestrel IT Support' }).click()
   await browser.getByRole('button', { name: 'Send message' }).click()
   await expect(browser.getByRole('status').filter({ hasText: 'Thank you, we have your message.' })).toBeVisible()
-  const id = sql(`SELECT post_id FROM wp_postmeta WHERE meta_key = '_kestrel_values' AND meta_value LIKE '%${marker}%' ORDER BY post_id DESC LIMIT 1`).trim()
+  const id = sql(
+    `SELECT post_id FROM wp_postmeta WHERE meta_key = '_kestrel_values' AND meta_value LIKE '%${marker}%' ORDER BY post_id DESC LIMIT 1`,
+  ).trim()
   expect(id).toMatch(/^\d+$/)
   expect(sql(`SELECT post_type, post_status FROM wp_posts WHERE ID = ${id}`).trim()).toBe('kestrel_entry\tprivate')
-  const values = JSON.parse(sql(`SELECT meta_value FROM wp_postmeta WHERE post_id = ${id} AND meta_key = '_kestrel_values'`).trim()) as Record<string, unknown>
+  const values = JSON.parse(
+    sql(`SELECT meta_value FROM wp_postmeta WHERE post_id = ${id} AND meta_key = '_kestrel_values'`).trim(),
+  ) as Record<string, unknown>
   expect(values).toMatchObject({ '2': `jane+${marker}@example.org`, '4': 'Smith & Daughters', '6': true })
   expect(sql(`SELECT meta_value FROM wp_postmeta WHERE post_id = ${id} AND meta_key = '_kestrel_hidden'`)).toContain('IP: 127.0.0.1')
 })
