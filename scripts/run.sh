@@ -73,6 +73,24 @@ finish() {
   echo "site: every step passed"
 }
 
+# The same contract suite and a Playwright pass against a real WordPress with the plugin
+# (wordpress/kestrel-headless): start and seed it, test, and stop it again.
+# A subshell: its EXIT trap stops WordPress however the pass ends, without replacing the caller's trap.
+wordpress_pass() (
+  set -e
+  export WORDPRESS_PORT="${WORDPRESS_PORT:-8088}"
+  url="http://127.0.0.1:$WORDPRESS_PORT"
+  # Installs Debian's PHP, WordPress, MariaDB and Apache when missing (as root; else it says what is missing).
+  bash scripts/wordpress/wordpress.sh start
+  trap 'bash scripts/wordpress/wordpress.sh stop' EXIT
+  for php_file in $(find wordpress scripts/wordpress -name '*.php'); do
+    php -l "$php_file" >/dev/null 2>&1 || { php -l "$php_file"; exit 1; }
+  done
+  echo "site: php -l clean on every plugin file"
+  CONTRACT_BACKEND_URL="$url" CONTRACT_BACKEND=wordpress npx vitest run tests/contract
+  WORDPRESS_URL="$url" npx playwright test -c playwright.wordpress.config.ts
+)
+
 task="${1:-}"
 shift || true
 case "$task" in
@@ -101,10 +119,18 @@ case "$task" in
     step "unit and integration (vitest)" npx vitest run "$@" || true
     step "HTML (npm run check:html)" npm run --silent check:html || true
     step "e2e (playwright)" npx playwright test || true
+    step "WordPress: the contract suite and e2e against the plugin" wordpress_pass || true
+    finish
+    ;;
+  test-wordpress)
+    # The WordPress part alone (needs a build: npm run build).
+    install_packages
+    find_chromium
+    step "WordPress: the contract suite and e2e against the plugin" wordpress_pass || true
     finish
     ;;
   *)
-    echo "usage: scripts/run.sh dev|test" >&2
+    echo "usage: scripts/run.sh dev|test|test-wordpress" >&2
     exit 2
     ;;
 esac

@@ -33,6 +33,13 @@ describe('reshapeBaseResponse', () => {
     expect(menus['footer-1']).toEqual([])
   })
 
+  it("shows WordPress's encoded titles as characters, decoded once", () => {
+    const fixture = baseResponseFixture()
+    fixture.result.page.data.result.title = 'Don&#8217;t wait &amp; see: Price &amp; Webb &lt;3'
+    const { page } = reshape(fixture)
+    expect(page.title).toBe('Don’t wait & see: Price & Webb <3')
+  })
+
   it('sanitizes HTML, class names and page CSS', () => {
     const { page } = reshape(
       baseResponseFixture({

@@ -104,9 +104,21 @@ export function addHeadingAnchors(html: string): string {
   })
 }
 
-/** Plain text of CMS HTML (for excerpts in meta tags and the like). */
+/**
+ * Plain text of CMS HTML (titles, excerpts in meta tags and the like). sanitize-html
+ * decodes entities but writes `&`, `<`, `>` and `"` back as entities, which React would
+ * then show literally ("Price &amp; Webb"); the text is decoded once more, so WordPress's
+ * `&#8217;` and `&amp;` reach the visitor as characters.
+ */
 export function htmlToText(dirty: string): string {
-  return sanitizeHtml(dirty, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim()
+  return sanitizeHtml(dirty, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /** SPEC §3 body_classes joined with spaces; only plain class-name characters survive. */

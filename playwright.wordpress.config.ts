@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumFlags, chromiumPath } from './tests/chromium'
+
+/**
+ * The site's production build over a real WordPress (`npm run wordpress` first; the
+ * README's test command does both): `node .output/server/index.mjs` with CONTENT_API_URL
+ * pointing at the WordPress on WORDPRESS_PORT (default 8088). The site listens on
+ * WORDPRESS_E2E_PORT (default 4510). Specs: tests/e2e-wordpress/.
+ */
+const PORT = Number(process.env.WORDPRESS_E2E_PORT ?? 4510)
+const WORDPRESS_URL = process.env.WORDPRESS_URL ?? `http://127.0.0.1:${process.env.WORDPRESS_PORT ?? 8088}`
+
+export default defineConfig({
+  testDir: 'tests/e2e-wordpress',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  timeout: 45_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    storageState: 'tests/e2e/decided-consent.json',
+    trace: 'off',
+    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: 'node .output/server/index.mjs',
+    url: `http://127.0.0.1:${PORT}/favicon.svg`,
+    env: { HOST: '127.0.0.1', PORT: String(PORT), NODE_ENV: 'production', CONTENT_API_URL: WORDPRESS_URL },
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+})

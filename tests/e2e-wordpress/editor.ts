@@ -1,0 +1,71 @@
+/**
+ * WordPress's block editor, driven as the admin of `npm run wordpress` would: log in,
+ * open a document, read the editor's own view of its blocks.
+ */
+import { execFileSync } from 'node:child_process'
+import type { Page } from '@playwright/test'
+
+export const wordpressUrl = process.env.WORDPRESS_URL ?? `http://127.0.0.1:${process.env.WORDPRESS_PORT ?? 8088}`
+const adminPassword = process.env.WORDPRESS_ADMIN_PASSWORD ?? 'kestrel-admin-pass'
+
+export async function logIn(page: Page): Promise<void> {
+  await page.goto(`${wordpressUrl}/wp-login.php`)
+  await page.fill('#user_login', 'admin')
+  await page.fill('#user_pass', adminPassword)
+  await page.click('#wp-submit')
+  await page.waitForURL(/wp-admin/)
+}
+
+/** The id of a document by type, slug and locale (built-in languages), from the database. */
+export function documentId(type: string, slug: string, locale = 'en'): number {
+  const query =
+    `SELECT p.ID FROM wp_posts p LEFT JOIN wp_postmeta m ON m.post_id = p.ID AND m.meta_key = 'kestrel_locale' ` +
+    `WHERE p.post_type = '${type}' AND p.post_name = '${slug}' AND COALESCE(NULLIF(m.meta_value, ''), 'en') = '${locale}' ORDER BY p.ID LIMIT 1`
+  const out = execFileSync('mariadb', ['--defaults-file=.cache/wordpress/conf/my.cnf', '-N', '-B', 'kestrel_wp', '-e', query], {
+    encoding: 'utf8',
+  })
+  return Number(out.trim())
+}
+
+/** Opens a document in the block editor and waits until its blocks are parsed; closes the welcome guide. */
+export async function openEditor(page: Page, id: number): Promise<void> {
+  await page.goto(`${wordpressUrl}/wp-admin/post.php?post=${id}&action=edit`)
+  await page.waitForFunction(
+    `(() => { const e = window.wp && window.wp.data && window.wp.data.select('core/block-editor'); return !!e && e.getBlocks().length > 0 })()`,
+    null,
+    { timeout: 60_000 },
+  )
+  await page.evaluate(`(() => {
+    const editPost = window.wp.data.select('core/edit-post')
+    if (editPost.isFeatureActive('welcomeGuide')) window.wp.data.dispatch('core/edit-post').toggleFeature('welcomeGuide')
+  })()`)
+}
+
+/** Blocks the editor could not read back from the stored markup ("unexpected or invalid content"). */
+export async function invalidBlocks(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const invalid = []
+    const walk = (blocks) => blocks.forEach((block) => {
+      if (!block.isValid) invalid.push(block.name)
+      walk(block.innerBlocks)
+    })
+    walk(window.wp.data.select('core/block-editor').getBlocks())
+    return invalid
+  })()`)
+}
+
+/** The names of the top-level blocks, in order. */
+export async function topLevelBlocks(page: Page): Promise<string[]> {
+  return page.evaluate(`window.wp.data.select('core/block-editor').getBlocks().map((block) => block.name)`)
+}
+
+/** Shows the document settings sidebar with the plugin's "Site" panel open. */
+export async function openSitePanel(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    const { dispatch, select } = window.wp.data
+    dispatch('core/block-editor').clearSelectedBlock()
+    dispatch('core/edit-post').openGeneralSidebar('edit-post/document')
+    const panel = 'kestrel-headless/kestrel-site'
+    if (!select('core/edit-post').isEditorPanelOpened(panel)) dispatch('core/edit-post').toggleEditorPanelOpened(panel)
+  })()`)
+}

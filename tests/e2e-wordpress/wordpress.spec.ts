@@ -1,0 +1,178 @@
+/**
+ * The site on a real WordPress (playwright.wordpress.config.ts): every page type, a popup,
+ * the contact form (its entry stored in WordPress) and register → login. The expected
+ * texts come from content/, which `npm run wordpress` seeded WordPress with.
+ */
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
+import { documentId, invalidBlocks, logIn, openEditor, openSitePanel, topLevelBlocks } from './editor'
+
+type Section = { layout: string; heading?: string }
+const page = (name: string) => JSON.parse(readFileSync(`content/en/pages/${name}.json`, 'utf8')) as { title: string; sections: Section[] }
+const heroHeading = (name: string) => page(name).sections.find((section) => section.layout === 'hero')?.heading ?? page(name).title
+
+/** The WordPress database of `npm run wordpress` (MariaDB on its socket). */
+function sql(query: string): string {
+  return execFileSync('mariadb', ['--defaults-file=.cache/wordpress/conf/my.cnf', '-N', '-B', 'kestrel_wp', '-e', query], {
+    encoding: 'utf8',
+  })
+}
+
+async function open(target: Page, path: string) {
+  const response = await target.goto(path)
+  await waitForHydration(target)
+  return response
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
+
+test('home: the hero, the menus and the sections, from WordPress', async ({ page: browser }) => {
+  const problems = watchConsole(browser)
+  const response = await open(browser, '/')
+  expect(response?.status()).toBe(200)
+  await expect(browser.getByRole('heading', { level: 1 })).toHaveText(heroHeading('home'))
+  const nav = browser.getByRole('navigation', { name: 'Main' })
+  for (const label of ['Pricing', 'About', 'Blog', 'Contact'])
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible()
+  // Services has children in WordPress's nested menu: a dropdown of its sub-items.
+  await nav.getByRole('button', { name: 'Services' }).click()
+  await expect(browser.getByRole('menuitem', { name: 'Cyber security' })).toBeVisible()
+  await browser.keyboard.press('Escape')
+  // The home page's notification block.
+  await expect(browser.getByRole('status').filter({ hasText: 'Christmas hours' })).toBeVisible()
+  await expect(browser.getByRole('heading', { name: 'What we do' })).toBeVisible()
+  // A testimonial's role with "&" shows as a character (WordPress stores it as &amp;).
+  await expect(browser.getByText('Finance director, Price & Webb')).toBeVisible()
+  await expect(browser.getByRole('contentinfo')).toContainText('14 Wharf Street')
+  await expectNoAxeViolations(browser)
+  expect(problems()).toEqual([])
+})
+
+test('a service page with its breadcrumbs, and the German translation', async ({ page: browser }) => {
+  const problems = watchConsole(browser)
+  await open(browser, '/services/cyber-security')
+  await expect(browser.getByRole('heading', { level: 1 })).toHaveText(heroHeading('services--cyber-security'))
+  await expect(browser.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: 'Home' })).toBeVisible()
+  await open(browser, '/de/services/cyber-security')
+  const german = JSON.parse(readFileSync('content/de/pages/services--cyber-security.json', 'utf8')) as { sections: Section[] }
+  await expect(browser.getByRole('heading', { level: 1 })).toHaveText(
+    german.sections.find((section) => section.layout === 'hero')!.heading!,
+  )
+  expect(problems()).toEqual([])
+})
+
+test('the landing page uses the static layout (a page template in WordPress)', async ({ page: browser }) => {
+  await open(browser, '/landing/managed-it-support')
+  await expect(browser.getByRole('heading', { level: 1 })).toHaveText(heroHeading('landing--managed-it-support'))
+  await expect(browser.getByRole('navigation', { name: /breadcrumb/i })).toHaveCount(0)
+  await expect(browser.getByRole('contentinfo')).toBeVisible()
+})
+
+test('blog, an article, a category and a tag', async ({ page: browser }) => {
+  const problems = watchConsole(browser)
+  await open(browser, '/blog')
+  const list = browser.getByTestId('post-list')
+  await expect(list.getByRole('heading', { level: 2 })).toHaveCount(6)
+  await expect(browser.getByRole('link', { name: 'Load more posts' })).toBeVisible()
+
+  await open(browser, '/blog/new-office-in-manchester')
+  await expect(browser.getByRole('heading', { level: 1 })).toHaveText('We have opened a second office in Manchester')
+  await expect(browser.getByRole('main')).toContainText('Quay Street')
+  await expect(browser.getByRole('main')).toContainText('Hannah Clarke')
+  // The sidebar widget area's widgets beside the article.
+  await expect(browser.getByRole('complementary')).toContainText('Urgent problem?')
+
+  await open(browser, '/blog/category/guides')
+  await expect(browser.getByRole('heading', { level: 1 })).toContainText('Guides')
+  expect(await list.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(0)
+
+  await open(browser, '/blog/tag/microsoft-365')
+  await expect(browser.getByRole('heading', { level: 1 })).toHaveText('Posts tagged “Microsoft 365”')
+  await expect(list.getByRole('heading', { name: 'Moving a 40-person architecture practice to the cloud in a weekend' })).toBeVisible()
+  expect(problems()).toEqual([])
+})
+
+test("search uses WordPress's own search", async ({ page: browser }) => {
+  await open(browser, '/?s=phishing')
+  await expect(browser.getByRole('link', { name: 'Phishing training that staff do not hate' }).first()).toBeVisible()
+})
+
+test('a #popup- link opens the popup with its form', async ({ page: browser }) => {
+  await open(browser, '/')
+  await browser.getByRole('main').getByRole('link', { name: 'get our monthly security briefing' }).click()
+  const dialog = browser.getByRole('dialog', { name: 'Get our monthly security briefing' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toHaveClass(/popup-newsletter/)
+  await expect(dialog.getByRole('textbox', { name: 'Email', exact: true })).toBeVisible()
+})
+
+test('the contact form: the entry is stored in WordPress with the hidden-field string', async ({ page: browser }) => {
+  const marker = unique()
+  await open(browser, '/contact')
+  await browser.getByLabel('Full name').fill('Jane Smith')
+  await browser.getByRole('textbox', { name: 'Email', exact: true }).fill(`jane+${marker}@example.org`)
+  await browser.getByLabel('Company').fill('Smith & Daughters')
+  await browser.getByLabel('How can we help?').fill(`Our printer is on fire ${marker}`)
+  await browser.locator('label', { hasText: 'I agree to Kestrel IT Support' }).click()
+  await browser.getByRole('button', { name: 'Send message' }).click()
+  await expect(browser.getByRole('status').filter({ hasText: 'Thank you, we have your message.' })).toBeVisible()
+  const id = sql(
+    `SELECT post_id FROM wp_postmeta WHERE meta_key = '_kestrel_values' AND meta_value LIKE '%${marker}%' ORDER BY post_id DESC LIMIT 1`,
+  ).trim()
+  expect(id).toMatch(/^\d+$/)
+  expect(sql(`SELECT post_type, post_status FROM wp_posts WHERE ID = ${id}`).trim()).toBe('kestrel_entry\tprivate')
+  const values = JSON.parse(
+    sql(`SELECT meta_value FROM wp_postmeta WHERE post_id = ${id} AND meta_key = '_kestrel_values'`).trim(),
+  ) as Record<string, unknown>
+  expect(values).toMatchObject({ '2': `jane+${marker}@example.org`, '4': 'Smith & Daughters', '6': true })
+  expect(sql(`SELECT meta_value FROM wp_postmeta WHERE post_id = ${id} AND meta_key = '_kestrel_hidden'`)).toContain('IP: 127.0.0.1')
+})
+
+test('register, then log in with the new account (WordPress users)', async ({ page: browser, context }) => {
+  const email = `user+${unique()}@example.org`
+  await open(browser, '/register')
+  await browser.getByLabel('Full name').fill('Pat Example')
+  await browser.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+  await browser.getByLabel('Password').fill('first-password-1')
+  await browser.getByRole('button', { name: 'Create account' }).click()
+  await expect(browser).toHaveURL(/\/login$/)
+  await expect(browser.locator('[data-form-status="success"]')).toBeVisible()
+  expect(sql(`SELECT display_name FROM wp_users WHERE user_email = '${email}'`).trim()).toBe('Pat Example')
+
+  await browser.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+  await browser.getByLabel('Password').fill('wrong-password-0')
+  await browser.getByRole('button', { name: 'Log in' }).click()
+  await expect(browser.locator('[data-form-status="error"]')).toBeVisible()
+  await browser.getByLabel('Password').fill('first-password-1')
+  await browser.getByRole('button', { name: 'Log in' }).click()
+  await expect(browser.locator('[data-form-status="success"]')).toBeVisible()
+  const session = (await context.cookies()).find((cookie) => cookie.name === 'session')
+  expect(session?.value).toMatch(/^\d+\.[A-Za-z0-9]+$/)
+})
+
+test('the seeded pages open in the block editor without invalid blocks; a section block edits its fields', async ({ page: browser }) => {
+  test.setTimeout(120_000)
+  await logIn(browser)
+  for (const [type, slug] of [
+    ['page', 'home'],
+    ['page', 'cyber-security'],
+    ['page', 'pricing'],
+    ['post', 'new-office-in-manchester'],
+  ] as const) {
+    await openEditor(browser, documentId(type, slug))
+    expect(await invalidBlocks(browser), `${type} ${slug}`).toEqual([])
+  }
+  await openEditor(browser, documentId('page', 'cyber-security'))
+  const blocks = await topLevelBlocks(browser)
+  expect(blocks[0]).toBe('core/cover')
+  expect(blocks).toEqual(expect.arrayContaining(['core/group', 'kestrel/faq']))
+  // The plugin's blocks draw a form from their block.json (no build step).
+  await openEditor(browser, documentId('page', 'home'))
+  const hero = browser.locator('[data-type="kestrel/hero"]')
+  await expect(hero).toContainText('Hero')
+  await expect(hero.getByLabel('Heading', { exact: true })).toHaveValue(heroHeading('home'))
+  await openSitePanel(browser)
+  await expect(browser.getByRole('button', { name: 'Preview on site' }).or(browser.getByText('to preview on the site'))).toBeVisible()
+})

@@ -1,0 +1,341 @@
+<?php
+/**
+ * Accounts on WordPress's own users (docs/content-api.md, Accounts), with the embedded
+ * CMS's answers (cms/users.ts): `POST /api/user/register|login|logout|forgot|reset-password`
+ * and `GET /api/user/me`. A login is a WordPress session (WP_Session_Tokens, stored
+ * hashed, 14 days); the bearer token is `{user id}.{session token}`. The reset link is
+ * built from `nuxtURL` only when that is the configured site URL (or loopback), never
+ * from the request's Host.
+ */
+declare(strict_types=1);
+
+namespace Kestrel\Headless;
+
+final class Accounts
+{
+    private const MIN_PASSWORD = 8;
+    private const MAX_PASSWORD = 200;
+    private const SESSION_SECONDS = 14 * DAY_IN_SECONDS;
+    private const LOGIN_LIMIT = [10, MINUTE_IN_SECONDS];
+    private const FORGOT_LIMIT = [5, 15 * MINUTE_IN_SECONDS];
+    private const MAX_BODY_BYTES = 64 * 1024;
+
+    public static function boot(): void
+    {
+        add_action('rest_api_init', [self::class, 'routes']);
+    }
+
+    public static function routes(): void
+    {
+        foreach (['register', 'login', 'logout', 'forgot', 'reset-password'] as $call) {
+            register_rest_route('user', '/' . $call, [
+                'methods' => 'POST',
+                'callback' => static fn (\WP_REST_Request $request) => self::handle($call, $request),
+                'permission_callback' => '__return_true',
+            ]);
+        }
+        register_rest_route('user', '/me', [
+            'methods' => 'GET',
+            'callback' => static fn (\WP_REST_Request $request) => self::handle('me', $request),
+            'permission_callback' => '__return_true',
+        ]);
+    }
+
+    private static function fail(string $code, string $message, int $status): \WP_REST_Response
+    {
+        return Util::error($code, $message, $status);
+    }
+
+    /** The body's string fields (JSON, form-encoded or multipart). */
+    private static function fields(\WP_REST_Request $request): array|\WP_REST_Response
+    {
+        if (strlen((string) $request->get_body()) > self::MAX_BODY_BYTES || (int) ($_SERVER['CONTENT_LENGTH'] ?? 0) > self::MAX_BODY_BYTES) {
+            return self::fail('rest_request_too_large', 'The request body is too large.', 413);
+        }
+        $type = strtolower((string) $request->get_content_type()['value'] ?? '');
+        if ($type === 'application/json') {
+            $json = json_decode((string) $request->get_body(), true);
+            if (!is_array($json) || array_is_list($json) && $json !== []) {
+                return self::fail('rest_invalid_body', 'The request body must be a JSON object.', 400);
+            }
+            $source = $json;
+        } elseif ($type === 'application/x-www-form-urlencoded' || $type === 'multipart/form-data') {
+            $source = (array) $request->get_body_params();
+        } elseif ((string) $request->get_body() === '') {
+            $source = [];
+        } else {
+            return self::fail('rest_unsupported_media_type', 'Send the fields as application/json, application/x-www-form-urlencoded or multipart/form-data.', 415);
+        }
+        $fields = [];
+        foreach ($source as $key => $value) {
+            if (is_string($value)) {
+                $fields[(string) $key] = $value;
+            }
+        }
+        return $fields;
+    }
+
+    private static function field(array $fields, string ...$names): string
+    {
+        foreach ($names as $name) {
+            $value = trim((string) ($fields[$name] ?? ''));
+            if ($value !== '') {
+                return $value;
+            }
+        }
+        return '';
+    }
+
+    private static function passwordProblem(string $locale, string $password): ?string
+    {
+        if (mb_strlen($password) < self::MIN_PASSWORD) {
+            return Messages::get($locale, 'passwordShort', ['min' => self::MIN_PASSWORD]);
+        }
+        if (mb_strlen($password) > self::MAX_PASSWORD) {
+            return Messages::get($locale, 'passwordLong', ['max' => self::MAX_PASSWORD]);
+        }
+        return null;
+    }
+
+    /** At most `count` calls per window for a key (a transient per key). */
+    private static function allow(string $key, array $limit): bool
+    {
+        [$count, $window] = $limit;
+        $name = 'kestrel_rl_' . md5($key);
+        $hits = array_values(array_filter((array) get_transient($name), static fn ($time) => (int) $time > time() - $window));
+        if (count($hits) >= $count) {
+            return false;
+        }
+        $hits[] = time();
+        set_transient($name, $hits, $window);
+        return true;
+    }
+
+    private static function handle(string $call, \WP_REST_Request $request): \WP_REST_Response
+    {
+        $requested = (string) ($request->get_param('locale') ?: Languages::defaultLocale());
+        $locale = Languages::isLocale($requested) ? $requested : Languages::defaultLocale();
+        if ($call === 'me') {
+            return self::me($request, $locale);
+        }
+        $fields = self::fields($request);
+        if ($fields instanceof \WP_REST_Response) {
+            return $fields;
+        }
+        return match ($call) {
+            'register' => self::register($fields, $locale),
+            'login' => self::login($fields, $locale),
+            'logout' => self::logout($request, $locale),
+            'forgot' => self::forgot($fields, $locale),
+            default => self::resetPassword($request, $fields, $locale),
+        };
+    }
+
+    private static function register(array $fields, string $locale): \WP_REST_Response
+    {
+        $name = self::field($fields, 'name', 'username');
+        $email = strtolower(self::field($fields, 'email'));
+        $password = (string) ($fields['password'] ?? '');
+        if ($name === '' || mb_strlen($name) > 100) {
+            return self::fail('rest_invalid_param', Messages::get($locale, 'nameRequired'), 400);
+        }
+        if (!is_email($email) || strlen($email) > 254) {
+            return self::fail('rest_invalid_param', Messages::get($locale, 'email'), 400);
+        }
+        $problem = self::passwordProblem($locale, $password);
+        if ($problem !== null) {
+            return self::fail('rest_invalid_param', $problem, 400);
+        }
+        if (isset($fields['passwordRepeat']) && $fields['passwordRepeat'] !== $password) {
+            return self::fail('rest_invalid_param', Messages::get($locale, 'passwordsMismatch'), 400);
+        }
+        if (email_exists($email)) {
+            return self::fail('existing_user_email', Messages::get($locale, 'emailTaken'), 409);
+        }
+        // The login name is never shown; it is derived from the email and made unique.
+        $base = sanitize_user(strstr($email, '@', true) ?: 'user', true) ?: 'user';
+        $login = $base;
+        for ($n = 2; username_exists($login); $n++) {
+            $login = $base . $n;
+        }
+        $userId = wp_insert_user([
+            'user_login' => $login,
+            'user_email' => $email,
+            'user_pass' => $password,
+            'display_name' => sanitize_text_field($name),
+            'first_name' => sanitize_text_field($name),
+            'role' => get_option('default_role', 'subscriber'),
+            'locale' => '',
+        ]);
+        if (is_wp_error($userId)) {
+            return $userId->get_error_code() === 'existing_user_email'
+                ? self::fail('existing_user_email', Messages::get($locale, 'emailTaken'), 409)
+                : self::fail('rest_invalid_param', $userId->get_error_message(), 400);
+        }
+        return new \WP_REST_Response(['message' => Messages::get($locale, 'registered')], 200);
+    }
+
+    private static function account(\WP_User $user): array
+    {
+        return ['id' => $user->ID, 'name' => Util::text($user->display_name) ?: $user->user_login, 'email' => $user->user_email];
+    }
+
+    private static function login(array $fields, string $locale): \WP_REST_Response
+    {
+        $email = strtolower(self::field($fields, 'email', 'username'));
+        $password = (string) ($fields['password'] ?? '');
+        if (!self::allow('login:' . Comments::visitorIp() . ':' . $email, self::LOGIN_LIMIT)) {
+            return self::fail('too_many_requests', Messages::get($locale, 'tooMany'), 429);
+        }
+        $user = $email === '' || mb_strlen($password) > self::MAX_PASSWORD ? null : wp_authenticate($email, $password);
+        if (!$user instanceof \WP_User) {
+            return self::fail('invalid_credentials', Messages::get($locale, 'loginFailed'), 401);
+        }
+        $token = \WP_Session_Tokens::get_instance($user->ID)->create(time() + self::SESSION_SECONDS);
+        return new \WP_REST_Response(['message' => Messages::get($locale, 'loggedIn'), 'token' => $user->ID . '.' . $token, 'user' => self::account($user)], 200);
+    }
+
+    /** The user of a valid `Authorization: Bearer {id}.{token}`, and the session token. */
+    private static function bearer(\WP_REST_Request $request): ?array
+    {
+        if (preg_match('/^Bearer\s+(\d{1,15})\.([A-Za-z0-9]{20,200})$/i', trim((string) $request->get_header('authorization')), $match) !== 1) {
+            return null;
+        }
+        $user = get_user_by('id', (int) $match[1]);
+        if (!$user || !\WP_Session_Tokens::get_instance($user->ID)->verify($match[2])) {
+            return null;
+        }
+        return [$user, $match[2]];
+    }
+
+    private static function me(\WP_REST_Request $request, string $locale): \WP_REST_Response
+    {
+        $found = self::bearer($request);
+        if ($found === null) {
+            return self::fail('not_logged_in', Messages::get($locale, 'notLoggedIn'), 401);
+        }
+        return new \WP_REST_Response(['message' => Messages::get($locale, 'signedIn'), 'user' => self::account($found[0])], 200);
+    }
+
+    private static function logout(\WP_REST_Request $request, string $locale): \WP_REST_Response
+    {
+        $found = self::bearer($request);
+        if ($found !== null) {
+            \WP_Session_Tokens::get_instance($found[0]->ID)->destroy($found[1]);
+        }
+        return new \WP_REST_Response(['message' => Messages::get($locale, 'loggedOut')], 200);
+    }
+
+    /** Whether a reset link may point at this address: the configured site URL or loopback. */
+    private static function allowedSiteUrl(string $url): bool
+    {
+        $parts = wp_parse_url($url);
+        if (!is_array($parts) || !in_array($parts['scheme'] ?? '', ['http', 'https'], true) || !isset($parts['host'])) {
+            return false;
+        }
+        if (in_array($parts['host'], ['localhost', '127.0.0.1', '[::1]', '::1'], true)) {
+            return true;
+        }
+        $origin = static function (string $value): string {
+            $p = wp_parse_url($value);
+            return is_array($p) && isset($p['host']) ? strtolower(($p['scheme'] ?? '') . '://' . $p['host'] . (isset($p['port']) ? ':' . $p['port'] : '')) : '';
+        };
+        return Settings::siteUrl() !== '' && $origin($url) === $origin(Settings::siteUrl());
+    }
+
+    private static function forgot(array $fields, string $locale): \WP_REST_Response
+    {
+        $email = strtolower(self::field($fields, 'email', 'username'));
+        $siteUrl = self::field($fields, 'nuxtURL');
+        // The link carries the key: it may only point at the site, never where the request says.
+        if (!self::allowedSiteUrl($siteUrl)) {
+            return self::fail('rest_invalid_param', Messages::get($locale, 'siteUrl'), 400);
+        }
+        if (!is_email($email)) {
+            return self::fail('rest_invalid_param', Messages::get($locale, 'email'), 400);
+        }
+        if (!self::allow('forgot:' . Comments::visitorIp() . ':' . $email, self::FORGOT_LIMIT)) {
+            return self::fail('too_many_requests', Messages::get($locale, 'tooMany'), 429);
+        }
+        $subject = mb_substr((string) preg_replace('/[\r\n]+/', ' ', self::field($fields, 'subject')), 0, 200) ?: 'Reset your password';
+        $user = get_user_by('email', $email);
+        if ($user) {
+            $key = get_password_reset_key($user);
+            if (!is_wp_error($key)) {
+                $link = untrailingslashit($siteUrl) . '/reset-password?' . http_build_query(['userId' => $user->ID, 'passToken' => $key]);
+                $text = Messages::get($locale, 'resetMail', ['name' => Util::text($user->display_name), 'link' => $link]);
+                try {
+                    wp_mail($user->user_email, $subject, $text);
+                } catch (\Throwable) {
+                    // The answer must not differ because of the account or the mailer.
+                }
+            }
+        }
+        return new \WP_REST_Response(['message' => Messages::get($locale, 'forgotSent')], 200);
+    }
+
+    /** Reset keys last one hour here (WordPress's default is a day). */
+    public static function resetKeyLifetime(): int
+    {
+        return HOUR_IN_SECONDS;
+    }
+
+    private static function resetPassword(\WP_REST_Request $request, array $fields, string $locale): \WP_REST_Response
+    {
+        $userId = (string) ($request->get_query_params()['userId'] ?? $fields['userId'] ?? '');
+        $key = (string) ($request->get_query_params()['passToken'] ?? $fields['passToken'] ?? '');
+        $password = (string) ($fields['password'] ?? '');
+        // SPEC §5: checked first, so a typo does not use up the link.
+        if (isset($fields['passwordRepeat']) && $password !== $fields['passwordRepeat']) {
+            return self::fail('password_mismatch', Messages::get($locale, 'passwordsMismatch'), 400);
+        }
+        $problem = self::passwordProblem($locale, $password);
+        if ($problem !== null) {
+            return self::fail('rest_invalid_param', $problem, 400);
+        }
+        $user = preg_match('/^\d{1,15}$/', $userId) === 1 && preg_match('/^[A-Za-z0-9]{10,64}$/', $key) === 1 ? get_user_by('id', (int) $userId) : false;
+        if (!$user) {
+            return self::fail('invalid_reset_token', Messages::get($locale, 'resetInvalid'), 400);
+        }
+        add_filter('password_reset_expiration', [self::class, 'resetKeyLifetime']);
+        $checked = check_password_reset_key($key, $user->user_login);
+        remove_filter('password_reset_expiration', [self::class, 'resetKeyLifetime']);
+        if (!$checked instanceof \WP_User || $checked->ID !== $user->ID) {
+            return self::fail('invalid_reset_token', Messages::get($locale, 'resetInvalid'), 400);
+        }
+        // reset_password() also clears the key, so the link works once.
+        reset_password($user, $password);
+        \WP_Session_Tokens::get_instance($user->ID)->destroy_all();
+        return new \WP_REST_Response(['message' => Messages::get($locale, 'resetDone')], 200);
+    }
+}
+
+/**
+ * Comments through core's wp-comments-post.php (WordPress answers 302, 409 duplicate,
+ * 429 flood by itself). The site posts them from its server, so the visitor's address is
+ * its X-Forwarded-For; that header is believed only from the trusted proxies (settings).
+ */
+final class Comments
+{
+    public static function boot(): void
+    {
+        add_filter('pre_comment_user_ip', static fn (mixed $ip) => self::visitorIp() ?: (string) $ip);
+        // Core exits with 200 and no body for an unknown post; the contract says 404 (as for a closed one).
+        add_action('comment_id_not_found', static function (): void {
+            wp_die(esc_html__('Sorry, comments are not allowed on this item.'), '', ['response' => 404]);
+        });
+    }
+
+    public static function visitorIp(): string
+    {
+        $remote = (string) ($_SERVER['REMOTE_ADDR'] ?? '');
+        $forwarded = (string) ($_SERVER['HTTP_X_FORWARDED_FOR'] ?? '');
+        if ($forwarded !== '' && in_array($remote, Settings::trustedProxies(), true)) {
+            $first = trim(explode(',', $forwarded)[0]);
+            if (filter_var($first, FILTER_VALIDATE_IP)) {
+                return $first;
+            }
+        }
+        return $remote;
+    }
+}
