@@ -30,8 +30,12 @@ export function Disclosure(props: AriaDisclosureProps) {
 
 const triggerStyles = tv({
   extend: focusRing,
-  // The ring sits inside the item: the group's border would cut an outside one.
-  base: 'flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left text-lg font-bold text-ink -outline-offset-3',
+  // The ring sits inside the item (the group's border would cut an outside one), rounded
+  // like the group's corners on the first item and on a closed last one.
+  base: 'flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left text-lg font-bold text-ink -outline-offset-3 group-first:rounded-t-2xl',
+  variants: {
+    isExpanded: { false: 'group-last:rounded-b-2xl' },
+  },
 })
 
 const chevronStyles = tv({
@@ -49,12 +53,12 @@ export interface DisclosureHeaderProps {
 
 /** The question: a heading holding the button that opens and closes the panel (Enter or Space). */
 export function DisclosureHeader({ children, level }: DisclosureHeaderProps) {
-  const state = useContext(DisclosureStateContext)
+  const isExpanded = useContext(DisclosureStateContext)?.isExpanded ?? false
   return (
     <Heading level={level} className="m-0">
-      <Button slot="trigger" className={(renderProps) => triggerStyles(renderProps)}>
+      <Button slot="trigger" className={(renderProps) => triggerStyles({ ...renderProps, isExpanded })}>
         {children}
-        <ChevronDownIcon size={20} className={chevronStyles({ isExpanded: state?.isExpanded ?? false })} />
+        <ChevronDownIcon size={20} className={chevronStyles({ isExpanded })} />
       </Button>
     </Heading>
   )
