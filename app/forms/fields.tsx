@@ -4,81 +4,21 @@
  * file inputs that React Aria has no field for, the same wiring by hand.
  */
 import { lazy, Suspense, useId, useRef, type ReactNode } from 'react'
-import {
-  Button as AriaButton,
-  Checkbox,
-  CheckboxGroup,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-  TextArea,
-  TextField,
-} from 'react-aria-components'
+import { Button as AriaButton } from 'react-aria-components'
 import { siteConfig } from '../../app.config'
 import { m } from '../paraglide/messages'
-import { ChevronDownIcon } from '../components/icons'
-import type { FormField, FormValue } from './definition'
+import { Checkbox, CheckboxGroup } from '../components/ui/Checkbox'
+import { descriptionStyles, errorStyles, fieldBoxStyles, labelStyles, nativeInputStyles, RequiredMark } from '../components/ui/Field'
+import { linkStyles } from '../components/ui/Link'
+import { ListBoxItem } from '../components/ui/ListBox'
+import { Select } from '../components/ui/Select'
+import { TextField } from '../components/ui/TextField'
+import type { FormField } from './definition'
+import { text, type FieldProps } from './field-props'
 import { acceptedFileTypes } from '../content/file-type'
 import { isEmailField } from './schema'
 
-export interface FieldProps {
-  field: FormField
-  value: FormValue
-  error: string | null
-  onChange: (value: FormValue) => void
-  minDate?: string | null
-  maxDate?: string | null
-}
-
-export const inputClass =
-  'w-full rounded-xl border-2 border-slate-300 bg-white px-4 py-2.5 text-ink outline-none placeholder:text-ink-muted focus:border-brand-600 data-[invalid]:border-danger aria-[invalid=true]:border-danger'
-export const labelClass = 'font-bold text-ink'
-export const errorClass = 'text-sm font-bold text-danger'
-export const descriptionClass = 'text-sm text-ink-muted'
-
-/** SPEC §5: required labels get an asterisk (hidden from screen readers, which announce "required"). */
-export function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="text-danger">
-      {' '}
-      *
-    </span>
-  )
-}
-
-/** A React Aria field's description and error, wired to its input by the field itself. */
-export function FieldHelp({ description, error }: { description: string; error: string | null }) {
-  return (
-    <>
-      {description && (
-        <Text slot="description" className={descriptionClass}>
-          {description}
-        </Text>
-      )}
-      <FieldError className={errorClass}>{error}</FieldError>
-    </>
-  )
-}
-
-export function FieldLabel({ field, id }: { field: FormField; id?: string }) {
-  return (
-    <Label id={id} className={labelClass}>
-      {field.label}
-      {field.required && <RequiredMark />}
-    </Label>
-  )
-}
-
-export const text = (value: FormValue) => (typeof value === 'string' ? value : '')
-
 export function TextInputField({ field, value, error, onChange }: FieldProps) {
-  const multiline = field.kind === 'textarea'
   const type = isEmailField(field) ? 'email' : field.kind === 'password' ? 'password' : 'text'
   const autoComplete =
     type === 'email'
@@ -101,20 +41,14 @@ export function TextInputField({ field, value, error, onChange }: FieldProps) {
       isInvalid={Boolean(error)}
       validationBehavior="aria"
       maxLength={10_000}
-      className="flex flex-col gap-1"
-    >
-      <FieldLabel field={field} />
-      {multiline ? (
-        <TextArea className={`${inputClass} min-h-32 read-only:bg-slate-100`} placeholder={field.placeholder || undefined} />
-      ) : (
-        <Input
-          className={`${inputClass} read-only:bg-slate-100`}
-          placeholder={field.placeholder || undefined}
-          autoComplete={autoComplete}
-        />
-      )}
-      <FieldHelp description={field.description} error={error} />
-    </TextField>
+      label={field.label}
+      description={field.description}
+      errorMessage={error}
+      multiline={field.kind === 'textarea'}
+      inputClassName={field.kind === 'textarea' ? 'min-h-32' : undefined}
+      placeholder={field.placeholder || undefined}
+      autoComplete={autoComplete}
+    />
   )
 }
 
@@ -129,40 +63,16 @@ export function SelectField({ field, value, error, onChange }: FieldProps) {
       isInvalid={Boolean(error)}
       validationBehavior="aria"
       placeholder={field.placeholder || m.form_select_placeholder()}
-      className="flex flex-col gap-1"
+      label={field.label}
+      description={field.description}
+      errorMessage={error}
     >
-      <FieldLabel field={field} />
-      <AriaButton className={`${inputClass} flex cursor-pointer items-center justify-between gap-2 text-start`}>
-        <SelectValue className="truncate data-[placeholder]:text-ink-muted" />
-        <ChevronDownIcon size={18} className="shrink-0 text-ink-muted" />
-      </AriaButton>
-      <FieldHelp description={field.description} error={error} />
-      <Popover className="w-(--trigger-width) overflow-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
-        <ListBox className="outline-none">
-          {field.options.map((option) => (
-            <ListBoxItem
-              key={option.value}
-              id={option.value}
-              textValue={option.label}
-              className="cursor-pointer rounded-lg px-3 py-2 text-ink outline-none data-[focused]:bg-brand-50 data-[selected]:font-bold"
-            >
-              {option.label}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
+      {field.options.map((option) => (
+        <ListBoxItem key={option.value} id={option.value} textValue={option.label}>
+          {option.label}
+        </ListBoxItem>
+      ))}
     </Select>
-  )
-}
-
-const checkboxBox =
-  'flex h-6 w-6 shrink-0 items-center justify-center rounded-md border-2 border-slate-400 bg-white text-white group-data-[selected]:border-brand-700 group-data-[selected]:bg-brand-700 group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-brand-600 group-data-[invalid]:border-danger'
-
-function CheckMark() {
-  return (
-    <svg viewBox="0 0 18 18" aria-hidden="true" className="h-4 w-4 fill-none stroke-current stroke-[3]">
-      <polyline points="2 9 7 14 16 4" />
-    </svg>
   )
 }
 
@@ -180,17 +90,14 @@ export function CheckboxField({ field, value, error, onChange }: FieldProps) {
         isReadOnly={field.readOnly}
         isInvalid={Boolean(error)}
         validationBehavior="aria"
+        // React Aria's lone checkbox has no error slot: the message is wired by hand.
         aria-describedby={error ? describedBy : undefined}
-        className="group flex cursor-pointer items-start gap-3 text-ink"
       >
-        <span className={checkboxBox}>{value === true && <CheckMark />}</span>
-        <span>
-          {label}
-          {field.required && <RequiredMark />}
-        </span>
+        {label}
+        {field.required && <RequiredMark />}
       </Checkbox>
       {error && (
-        <p id={describedBy} className={errorClass}>
+        <p id={describedBy} className={errorStyles}>
           {error}
         </p>
       )}
@@ -208,20 +115,15 @@ export function CheckboxGroupField({ field, value, error, onChange }: FieldProps
       isReadOnly={field.readOnly}
       isInvalid={Boolean(error)}
       validationBehavior="aria"
-      className="flex flex-col gap-2"
+      label={field.label}
+      description={field.description}
+      errorMessage={error}
     >
-      <FieldLabel field={field} />
       {field.options.map((option) => (
-        <Checkbox key={option.value} value={option.value} className="group flex cursor-pointer items-start gap-3 text-ink">
-          {({ isSelected }) => (
-            <>
-              <span className={checkboxBox}>{isSelected && <CheckMark />}</span>
-              <span>{option.label}</span>
-            </>
-          )}
+        <Checkbox key={option.value} value={option.value}>
+          {option.label}
         </Checkbox>
       ))}
-      <FieldHelp description={field.description} error={error} />
     </CheckboxGroup>
   )
 }
@@ -234,7 +136,7 @@ export function FileField({ field, value, error, onChange }: FieldProps) {
   const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-input`} className={labelClass}>
+      <label htmlFor={`${id}-input`} className={labelStyles}>
         {field.label}
         {field.required && <RequiredMark />}
       </label>
@@ -249,9 +151,12 @@ export function FileField({ field, value, error, onChange }: FieldProps) {
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-        className={`${inputClass} cursor-pointer file:mr-3 file:cursor-pointer file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-1.5 file:font-bold file:text-brand-800`}
+        className={nativeInputStyles({
+          className:
+            'cursor-pointer file:mr-3 file:cursor-pointer file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-1.5 file:font-bold file:text-brand-800',
+        })}
       />
-      <p id={`${id}-hint`} className={descriptionClass}>
+      <p id={`${id}-hint`} className={descriptionStyles}>
         {field.description || m.form_file_hint({ max: String(siteConfig.forms.maxUploadKb) })}
       </p>
       {file && !error && (
@@ -262,14 +167,14 @@ export function FileField({ field, value, error, onChange }: FieldProps) {
               if (input.current) input.current.value = ''
               onChange(null)
             }}
-            className="cursor-pointer rounded font-bold text-brand-700 underline underline-offset-2 outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-brand-600"
+            className={(renderProps) => linkStyles({ ...renderProps, variant: 'inline', className: 'cursor-pointer rounded' })}
           >
             {m.form_file_remove()}
           </AriaButton>
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className={errorClass}>
+        <p id={`${id}-error`} className={errorStyles}>
           {error}
         </p>
       )}
@@ -293,8 +198,8 @@ export function preloadFieldChunks(kinds: ReadonlySet<string>) {
 function FieldPlaceholder({ field }: { field: FormField }) {
   return (
     <div className="flex flex-col gap-1" aria-hidden="true">
-      <span className={labelClass}>{field.label}</span>
-      <span className={`${inputClass} block h-12`} />
+      <span className={labelStyles}>{field.label}</span>
+      <span className={fieldBoxStyles({ className: 'block h-12' })} />
     </div>
   )
 }

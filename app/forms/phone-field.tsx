@@ -7,7 +7,8 @@ import { siteConfig } from '../../app.config'
 import { ChevronDownIcon } from '../components/icons'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
-import { descriptionClass, errorClass, inputClass, labelClass, RequiredMark, text, type FieldProps } from './fields'
+import { descriptionStyles, errorStyles, fieldBoxStyles, labelStyles, nativeInputStyles, RequiredMark } from '../components/ui/Field'
+import { text, type FieldProps } from './field-props'
 
 const countryNames = () => (getLocale() === 'de' ? countryNamesDe : countryNamesEn) as Record<string, string>
 
@@ -20,13 +21,17 @@ export default function PhoneField({ field, value, error, onChange }: FieldProps
   const describedBy = [field.description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
   return (
     <div className="flex flex-col gap-1" data-invalid={error ? true : undefined}>
-      <label htmlFor={`${id}-input`} className={labelClass}>
+      <label htmlFor={`${id}-input`} className={labelStyles}>
         {field.label}
         {field.required && <RequiredMark />}
       </label>
       <div className="flex gap-2">
         {/* A native select for the country (keyboard and screen readers know it), shown compactly as "GB +44". */}
-        <div className="relative shrink-0 rounded-xl border-2 border-slate-300 bg-white focus-within:border-brand-600 focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-brand-600">
+        <div
+          className={fieldBoxStyles({
+            className: 'relative w-auto shrink-0 p-0 focus-within:border-brand-600 has-focus-visible:outline-3',
+          })}
+        >
           <span aria-hidden="true" className="flex h-full items-center gap-1 px-3 font-bold text-ink">
             {`${country} +${getCountryCallingCode(country)}`}
             <ChevronDownIcon size={16} className="text-ink-muted" />
@@ -58,16 +63,16 @@ export default function PhoneField({ field, value, error, onChange }: FieldProps
           aria-describedby={describedBy}
           autoComplete="tel"
           placeholder={field.placeholder || undefined}
-          className={`${inputClass} min-w-0 flex-1`}
+          className={nativeInputStyles({ className: 'min-w-0 flex-1 read-only:bg-slate-100' })}
         />
       </div>
       {field.description && (
-        <p id={`${id}-description`} className={descriptionClass}>
+        <p id={`${id}-description`} className={descriptionStyles}>
           {field.description}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className={errorClass}>
+        <p id={`${id}-error`} className={errorStyles}>
           {error}
         </p>
       )}

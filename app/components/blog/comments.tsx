@@ -5,7 +5,7 @@
  * come back as messages.
  */
 import { useState, type FormEvent } from 'react'
-import { FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components'
+import { Form } from 'react-aria-components'
 import { isLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
@@ -13,6 +13,7 @@ import { postComment } from '../../server/comments.functions'
 import type { ArticlePage, CommentOutcome } from '../../content/model'
 import { useUnsavedChangesPrompt } from '../shell/use-unsaved-changes'
 import { Button } from '../ui/Button'
+import { TextField } from '../ui/TextField'
 import { formatDate } from './format'
 
 const failure: Record<Exclude<CommentOutcome, { ok: true }>['reason'], () => string> = {
@@ -25,9 +26,6 @@ const failure: Record<Exclude<CommentOutcome, { ok: true }>['reason'], () => str
   closed: () => m.comment_error_closed(),
   unavailable: () => m.comment_error_unavailable(),
 }
-
-const inputClass =
-  'w-full rounded-xl border-2 border-slate-300 px-4 py-2.5 text-ink outline-none focus:border-brand-600 data-[invalid]:border-danger'
 
 export function Comments({ postId, comments }: { postId: string; comments: ArticlePage['comments'] }) {
   return (
@@ -112,29 +110,33 @@ function CommentForm({ postId }: { postId: string }) {
         }}
       >
         <Form key={key} onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2" validationBehavior="native">
-          <TextField name="author" isRequired maxLength={245} className="flex flex-col gap-1">
-            <Label className="font-bold text-ink">
-              {m.comment_name()} <span aria-hidden="true">*</span>
-            </Label>
-            <Input className={inputClass} autoComplete="name" />
-            <FieldError className="text-sm font-bold text-danger">{m.field_required()}</FieldError>
-          </TextField>
-          <TextField name="email" type="email" isRequired maxLength={100} className="flex flex-col gap-1">
-            <Label className="font-bold text-ink">
-              {m.comment_email()} <span aria-hidden="true">*</span>
-            </Label>
-            <Input className={inputClass} autoComplete="email" />
-            <FieldError className="text-sm font-bold text-danger">
-              {({ validationDetails }) => (validationDetails.valueMissing ? m.field_required() : m.comment_error_email())}
-            </FieldError>
-          </TextField>
-          <TextField name="comment" isRequired maxLength={65_525} className="flex flex-col gap-1 sm:col-span-2">
-            <Label className="font-bold text-ink">
-              {m.comment_text()} <span aria-hidden="true">*</span>
-            </Label>
-            <TextArea className={`${inputClass} min-h-36`} />
-            <FieldError className="text-sm font-bold text-danger">{m.field_required()}</FieldError>
-          </TextField>
+          <TextField
+            name="author"
+            isRequired
+            maxLength={245}
+            label={m.comment_name()}
+            autoComplete="name"
+            errorMessage={m.field_required()}
+          />
+          <TextField
+            name="email"
+            type="email"
+            isRequired
+            maxLength={100}
+            label={m.comment_email()}
+            autoComplete="email"
+            errorMessage={({ validationDetails }) => (validationDetails.valueMissing ? m.field_required() : m.comment_error_email())}
+          />
+          <TextField
+            name="comment"
+            isRequired
+            maxLength={65_525}
+            label={m.comment_text()}
+            multiline
+            inputClassName="min-h-36"
+            errorMessage={m.field_required()}
+            className="sm:col-span-2"
+          />
           <div className="sm:col-span-2">
             <Button type="submit" variant="primary" isDisabled={state === 'submitting'}>
               {state === 'submitting' ? m.comment_sending() : m.comment_submit()}

@@ -5,12 +5,12 @@
  * shifts no layout.
  */
 import { useEffect, useState } from 'react'
-import { Switch } from 'react-aria-components'
 import { consentCategories, type ConsentCategory } from '../../lib/consent'
 import { m } from '../../paraglide/messages'
 import { Button } from '../ui/Button'
 import { Dialog } from '../ui/Dialog'
 import { Modal } from '../ui/Modal'
+import { Switch } from '../ui/Switch'
 import { useConsent } from './consent-state'
 
 const texts: Record<ConsentCategory, { title: () => string; text: () => string }> = {
@@ -78,7 +78,6 @@ export function ConsentPreferences() {
                       return next
                     })
                   }
-                  className="group flex cursor-pointer items-center justify-between gap-4 disabled:cursor-default"
                   aria-describedby={`consent-${category}-text`}
                 >
                   <span className="font-bold text-ink">
@@ -89,12 +88,6 @@ export function ConsentPreferences() {
                         <span className="ml-1 text-xs font-bold text-ink-muted uppercase">{m.consent_always_on()}</span>
                       </>
                     )}
-                  </span>
-                  <span
-                    aria-hidden="true"
-                    className="flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 p-1 transition-colors group-data-[selected]:bg-brand-700 group-data-[disabled]:opacity-60 group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-brand-600"
-                  >
-                    <span className="h-5 w-5 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5 motion-reduce:transition-none" />
                   </span>
                 </Switch>
                 <p id={`consent-${category}-text`} className="mt-2 text-sm text-ink-soft">

@@ -3,7 +3,6 @@
  * and a search icon that opens the search overlay. On phones it collapses into a menu
  * button and a drawer.
  */
-import { Link } from '@tanstack/react-router'
 import { DialogTrigger, MenuTrigger } from 'react-aria-components'
 import { buildPrimaryNavigation } from '../../lib/menus'
 import { m } from '../../paraglide/messages'
@@ -16,6 +15,7 @@ import { Menu, MenuItem } from '../ui/Menu'
 import { Modal } from '../ui/Modal'
 import { LanguageSwitcher } from './language-switcher'
 import { useShell } from './shell-state'
+import { RouterLink } from '../ui/Link'
 
 export interface NavBarProps {
   menus: Menus | null
@@ -30,13 +30,13 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
   const { setSearchOpen } = useShell()
   return (
     <div className="mx-auto flex h-16 max-w-site items-center gap-4 px-4 sm:px-6 lg:h-[4.25rem]">
-      <Link
+      <RouterLink
         to="/"
         className="mr-auto flex items-center gap-2.5 rounded-lg text-base font-black tracking-tight whitespace-nowrap text-ink sm:gap-3 sm:text-lg"
       >
         <img src={options.logoUrl ?? '/logo.svg'} alt="" width={36} height={36} className="h-9 w-9" />
         <span>{options.organizationName}</span>
-      </Link>
+      </RouterLink>
       {items.length > 0 && (
         <nav aria-label={m.nav_main()} className="hidden lg:block">
           <ul className="flex items-center gap-1">

@@ -5,12 +5,12 @@
  */
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { FieldError, Input, Label, TextField } from 'react-aria-components'
 import { m } from '../../paraglide/messages'
 import { SearchIcon } from '../icons'
 import { Button } from '../ui/Button'
 import { Dialog } from '../ui/Dialog'
 import { Modal } from '../ui/Modal'
+import { TextField } from '../ui/TextField'
 import { useShell } from './shell-state'
 
 export function SearchOverlay() {
@@ -41,6 +41,7 @@ export function SearchOverlay() {
       <Dialog title={m.search_title()} closeLabel={m.close()}>
         <form role="search" onSubmit={submit} noValidate className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
           <TextField
+            type="search"
             value={text}
             onChange={(value) => {
               setText(value)
@@ -49,17 +50,15 @@ export function SearchOverlay() {
             isInvalid={error !== null}
             validationBehavior="aria"
             autoFocus
-            className="flex flex-1 flex-col gap-1"
-          >
-            <Label className="sr-only">{m.search_label()}</Label>
-            <Input
-              type="search"
-              enterKeyHint="search"
-              placeholder={m.search_placeholder()}
-              className="w-full rounded-full border-2 border-slate-300 px-5 py-3 text-lg text-ink outline-none placeholder:text-slate-500 focus:border-brand-600 invalid:border-danger"
-            />
-            <FieldError className="px-5 text-sm font-bold text-danger">{error}</FieldError>
-          </TextField>
+            label={m.search_label()}
+            hideLabel
+            placeholder={m.search_placeholder()}
+            enterKeyHint="search"
+            errorMessage={error}
+            shape="pill"
+            inputClassName="placeholder:text-slate-500"
+            className="flex-1"
+          />
           <Button type="submit" variant="primary" className="py-3.5">
             <SearchIcon size={20} />
             {m.search_submit()}

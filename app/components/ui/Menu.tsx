@@ -1,5 +1,6 @@
-import { Menu as AriaMenu, MenuItem as AriaMenuItem, Popover, type MenuItemProps, type MenuProps } from 'react-aria-components'
+import { Menu as AriaMenu, MenuItem as AriaMenuItem, type MenuItemProps, type MenuProps } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
+import { Popover } from './Popover'
 
 const itemStyles = tv({
   base: 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-bold text-ink-soft outline-none',
@@ -13,7 +14,7 @@ const itemStyles = tv({
 export function Menu<T extends object>(props: MenuProps<T> & { placement?: 'bottom start' | 'bottom end' }) {
   const { placement = 'bottom start', ...rest } = props
   return (
-    <Popover placement={placement} offset={6} className="min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl outline-none">
+    <Popover placement={placement} offset={6} className="min-w-52 p-1.5 shadow-xl">
       <AriaMenu {...rest} className="max-h-[70vh] overflow-auto outline-none" />
     </Popover>
   )

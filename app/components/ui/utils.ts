@@ -6,11 +6,16 @@ import { composeRenderProps } from 'react-aria-components'
 import { twMerge } from 'tailwind-merge'
 import { tv } from 'tailwind-variants'
 
+/**
+ * The ring a control shows under keyboard focus (React Aria's `isFocusVisible`, not on a
+ * click): the same 3px ring the base stylesheet gives native elements on `:focus-visible`.
+ */
 export const focusRing = tv({
-  base: 'outline-3 outline-offset-2 outline-brand-600',
+  base: 'outline-offset-2 outline-brand-600',
   variants: {
-    isFocusVisible: { false: 'outline-0', true: 'outline' },
+    isFocusVisible: { false: 'outline-0', true: 'outline-3' },
   },
+  defaultVariants: { isFocusVisible: false },
 })
 
 export function composeTailwindRenderProps<T>(

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react'
+import {
+  Checkbox as AriaCheckbox,
+  CheckboxGroup as AriaCheckboxGroup,
+  composeRenderProps,
+  type CheckboxGroupProps as AriaCheckboxGroupProps,
+  type CheckboxProps as AriaCheckboxProps,
+  type ValidationResult,
+} from 'react-aria-components'
+import { tv } from 'tailwind-variants'
+import { Description, FieldError, Label } from './Field'
+import { composeTailwindRenderProps, focusRing } from './utils'
+
+export interface CheckboxGroupProps extends Omit<AriaCheckboxGroupProps, 'children'> {
+  label: ReactNode
+  description?: string
+  errorMessage?: ReactNode | ((validation: ValidationResult) => ReactNode)
+  children: ReactNode
+}
+
+/** Several boxes under one label, with one description and one error. */
+export function CheckboxGroup({ label, description, errorMessage, children, ...props }: CheckboxGroupProps) {
+  return (
+    <AriaCheckboxGroup {...props} className={composeTailwindRenderProps(props.className, 'flex flex-col gap-2')}>
+      <Label isRequired={props.isRequired}>{label}</Label>
+      {children}
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
+    </AriaCheckboxGroup>
+  )
+}
+
+const checkboxStyles = tv({
+  base: 'group flex items-start gap-3 text-ink',
+  variants: {
+    isDisabled: { false: 'cursor-pointer', true: 'cursor-default' },
+  },
+})
+
+const boxStyles = tv({
+  extend: focusRing,
+  base: 'flex h-6 w-6 shrink-0 items-center justify-center rounded-md border-2 border-slate-400 bg-white text-white',
+  variants: {
+    isSelected: { true: 'border-brand-700 bg-brand-700' },
+    isInvalid: { true: 'border-danger' },
+  },
+})
+
+function CheckMark() {
+  return (
+    <svg viewBox="0 0 18 18" aria-hidden="true" className="h-4 w-4 fill-none stroke-current stroke-[3]">
+      <polyline points="2 9 7 14 16 4" />
+    </svg>
+  )
+}
+
+export interface CheckboxProps extends Omit<AriaCheckboxProps, 'children'> {
+  children: ReactNode
+}
+
+/** A box and its label text; the whole row is the label, so a press anywhere on it toggles. */
+export function Checkbox({ children, ...props }: CheckboxProps) {
+  return (
+    <AriaCheckbox
+      {...props}
+      className={composeRenderProps(props.className, (className, renderProps) => checkboxStyles({ ...renderProps, className }))}
+    >
+      {(renderProps) => (
+        <>
+          <span className={boxStyles(renderProps)}>{renderProps.isSelected && <CheckMark />}</span>
+          <span>{children}</span>
+        </>
+      )}
+    </AriaCheckbox>
+  )
+}

@@ -1,0 +1,33 @@
+import {
+  ListBox as AriaListBox,
+  ListBoxItem as AriaListBoxItem,
+  composeRenderProps,
+  type ListBoxItemProps,
+  type ListBoxProps,
+} from 'react-aria-components'
+import { tv } from 'tailwind-variants'
+import { composeTailwindRenderProps } from './utils'
+
+export function ListBox<T extends object>(props: ListBoxProps<T>) {
+  return <AriaListBox {...props} className={composeTailwindRenderProps(props.className, 'outline-none')} />
+}
+
+const itemStyles = tv({
+  base: 'cursor-pointer rounded-lg px-3 py-2 text-ink outline-none',
+  variants: {
+    isFocused: { true: 'bg-brand-50' },
+    isSelected: { true: 'font-bold' },
+    isDisabled: { true: 'cursor-default text-ink-muted' },
+  },
+})
+
+export function ListBoxItem(props: ListBoxItemProps) {
+  const textValue = props.textValue ?? (typeof props.children === 'string' ? props.children : undefined)
+  return (
+    <AriaListBoxItem
+      {...props}
+      textValue={textValue}
+      className={composeRenderProps(props.className, (className, renderProps) => itemStyles({ ...renderProps, className }))}
+    />
+  )
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react'
+import { Switch as AriaSwitch, composeRenderProps, type SwitchProps as AriaSwitchProps } from 'react-aria-components'
+import { tv } from 'tailwind-variants'
+import { focusRing } from './utils'
+
+const switchStyles = tv({
+  base: 'group flex items-center justify-between gap-4',
+  variants: {
+    isDisabled: { false: 'cursor-pointer', true: 'cursor-default' },
+  },
+})
+
+const track = tv({
+  extend: focusRing,
+  base: 'flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 p-1 transition-colors motion-reduce:transition-none',
+  variants: {
+    isSelected: { true: 'bg-brand-700' },
+    isDisabled: { true: 'opacity-60' },
+  },
+})
+
+const handle = tv({
+  base: 'h-5 w-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none',
+  variants: {
+    isSelected: { true: 'translate-x-5' },
+  },
+})
+
+export interface SwitchProps extends Omit<AriaSwitchProps, 'children'> {
+  children: ReactNode
+}
+
+/** An on/off switch: its label text first, the track at the end of the row. */
+export function Switch({ children, ...props }: SwitchProps) {
+  return (
+    <AriaSwitch
+      {...props}
+      className={composeRenderProps(props.className, (className, renderProps) => switchStyles({ ...renderProps, className }))}
+    >
+      {(renderProps) => (
+        <>
+          {children}
+          <span aria-hidden="true" className={track(renderProps)}>
+            <span className={handle(renderProps)} />
+          </span>
+        </>
+      )}
+    </AriaSwitch>
+  )
+}
