@@ -71,11 +71,7 @@ export const siteConfig = {
   forms: {
     /** SPEC §5 and §9: file upload limit in KB; Word, DOCX and PDF only. */
     maxUploadKb: 5000,
-    acceptedFileTypes: [
-      'application/msword',
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'application/pdf',
-    ],
+    acceptedFileTypes: ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/pdf'],
     /** Our limit on any request body (a submission with its upload): the upload limit and room for the answers. */
     maxRequestBytes: 6 * 1024 * 1024,
     /** SPEC §5 and §9: phone fields default to this country. */
@@ -320,12 +316,32 @@ export const envSchema = z.object({
    * Third-party tags, each loaded only when its ID is set and the visitor consented to
    * its category (SPEC §1, §7). These IDs are public: they are sent to the browser.
    */
-  GTM_ID: z.string().trim().regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'must look like GTM-XXXXXXX' }).optional(),
-  GA_MEASUREMENT_ID: z.string().trim().regex(/^G-[A-Z0-9]{4,12}$/, { error: 'must look like G-XXXXXXXXXX' }).optional(),
-  ADS_CONVERSION_ID: z.string().trim().regex(/^AW-\d{6,12}$/, { error: 'must look like AW-123456789' }).optional(),
+  GTM_ID: z
+    .string()
+    .trim()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'must look like GTM-XXXXXXX' })
+    .optional(),
+  GA_MEASUREMENT_ID: z
+    .string()
+    .trim()
+    .regex(/^G-[A-Z0-9]{4,12}$/, { error: 'must look like G-XXXXXXXXXX' })
+    .optional(),
+  ADS_CONVERSION_ID: z
+    .string()
+    .trim()
+    .regex(/^AW-\d{6,12}$/, { error: 'must look like AW-123456789' })
+    .optional(),
   /** SPEC §7: the image service's cloud name; set, images are resized and re-encoded through it. */
-  IMAGE_CLOUD_NAME: z.string().trim().regex(/^[a-z0-9_-]{2,64}$/i, { error: 'must be the image service cloud name' }).optional(),
-  SESSION_RECORDING_ID: z.string().trim().regex(/^[a-z0-9]{6,16}$/, { error: 'must be the session-recording project id (6–16 lowercase letters and digits)' }).optional(),
+  IMAGE_CLOUD_NAME: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]{2,64}$/i, { error: 'must be the image service cloud name' })
+    .optional(),
+  SESSION_RECORDING_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]{6,16}$/, { error: 'must be the session-recording project id (6–16 lowercase letters and digits)' })
+    .optional(),
 })
 
 /** The environment variables the browser may see: an explicit allow-list (STYLE.md). */
@@ -348,9 +364,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source)
   if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
-    )
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`))
   }
   return { ...result.data, authApiUrl: result.data.AUTH_API_URL ?? result.data.CONTENT_API_URL }
 }

@@ -34,7 +34,11 @@ export default defineConfig({
       routeRules: Object.fromEntries(
         ['/images/**', '/icons/**', '/favicon.svg', '/logo.svg', '/manifest.webmanifest'].map((path) => [
           path,
-          { headers: { 'cache-control': `public, max-age=${siteConfig.cache.publicFileMaxAgeSeconds}, stale-while-revalidate=${siteConfig.cache.cdnStaleSeconds}` } },
+          {
+            headers: {
+              'cache-control': `public, max-age=${siteConfig.cache.publicFileMaxAgeSeconds}, stale-while-revalidate=${siteConfig.cache.cdnStaleSeconds}`,
+            },
+          },
         ]),
       ),
     }),

@@ -53,7 +53,8 @@ const htmlCache = new HtmlCache<CachePartition>({
   partitions: siteConfig.cache.htmlPartitions,
   freshMs: siteConfig.cache.freshMs,
   keepMs: siteConfig.cache.keepMs,
-  onBackgroundError: (key, error) => console.error(`[html-cache] refreshing ${key} failed: ${error instanceof Error ? error.message : String(error)}`),
+  onBackgroundError: (key, error) =>
+    console.error(`[html-cache] refreshing ${key} failed: ${error instanceof Error ? error.message : String(error)}`),
 })
 
 /**
@@ -67,13 +68,18 @@ function purgeHtml(request: PurgeRequest) {
   const tags = new Set(request.tags.flatMap(expandTag))
   const paths = new Set(request.paths)
   const purged = htmlCache.purge(
-    (key, entry) =>
-      everything || entry.status === 404 || entry.tags.some((tag) => tags.has(tag)) || paths.has(key.split('?')[0] ?? key),
+    (key, entry) => everything || entry.status === 404 || entry.tags.some((tag) => tags.has(tag)) || paths.has(key.split('?')[0] ?? key),
   )
   for (const { key, prerendered } of purged) {
     if (prerendered) htmlCache.refresh(key, renderKeyForCache(key))
   }
-  return { pages: purged.map(({ key }) => key).sort(), rerendering: purged.filter(({ prerendered }) => prerendered).map(({ key }) => key).sort() }
+  return {
+    pages: purged.map(({ key }) => key).sort(),
+    rerendering: purged
+      .filter(({ prerendered }) => prerendered)
+      .map(({ key }) => key)
+      .sort(),
+  }
 }
 onPurge(purgeHtml)
 

@@ -135,7 +135,10 @@ async function main() {
       file,
       etag: etagOf(body),
       contentType: response.headers.get('content-type') ?? 'text/html; charset=utf-8',
-      tags: (response.headers.get('cache-tag') ?? '').split(',').filter(Boolean).map((tag) => decodeURI(tag)),
+      tags: (response.headers.get('cache-tag') ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((tag) => decodeURI(tag)),
     }
   }
   stopServer()

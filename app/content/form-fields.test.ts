@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { fieldKindOf, holdsValue } from './form-fields'
 
 describe('fieldKindOf (one rule for the form engine and the embedded CMS)', () => {
-  const two = [{ label: 'A', value: 'a' }, { label: 'B', value: 'b' }]
+  const two = [
+    { label: 'A', value: 'a' },
+    { label: 'B', value: 'b' },
+  ]
 
   it('lets fieldType win over type', () => {
     expect(fieldKindOf({ type: 'text', fieldType: 'date' })).toBe('date')

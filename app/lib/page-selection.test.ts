@@ -56,7 +56,10 @@ describe('page selection (SPEC §2)', () => {
 
   it('asks the backend only for page names that are slug paths of bounded length', () => {
     const selection = selectPage('/de', {})
-    expect(pageQueryFor(selection, { pageName: 'services/cyber-security' })).toMatchObject({ locale: 'de', pageName: 'services/cyber-security' })
+    expect(pageQueryFor(selection, { pageName: 'services/cyber-security' })).toMatchObject({
+      locale: 'de',
+      pageName: 'services/cyber-security',
+    })
     expect(pageQueryFor(selection, { pageName: 'café' })?.pageName).toBe('café')
     for (const hostile of ['..', 'a/../v1/posts', 'a/./b', '../../wp/v2/users', 'a//b', 'a?b', 'a#b', 'x'.repeat(501), 'a%2Fb', ' a']) {
       expect(pageQueryFor(selection, { pageName: hostile }), hostile).toBeNull()
@@ -65,7 +68,9 @@ describe('page selection (SPEC §2)', () => {
   })
 
   it('passes search, preview and dev on in the query, and the results page only with a search', () => {
-    const query = pageQueryFor(selectPage('/', siteSearchSchema.parse({ s: 'backup', page: '3', preview: 'true', p: '7', dev: 'true' })), { pageName: 'home' })
+    const query = pageQueryFor(selectPage('/', siteSearchSchema.parse({ s: 'backup', page: '3', preview: 'true', p: '7', dev: 'true' })), {
+      pageName: 'home',
+    })
     expect(query).toMatchObject({ search: 'backup', searchPage: 3, previewId: '7', dev: true })
     expect(pageQueryFor(selectPage('/', siteSearchSchema.parse({ page: '3' })), { pageName: 'blog' })?.searchPage).toBeUndefined()
   })

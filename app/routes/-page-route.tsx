@@ -78,14 +78,14 @@ export function headInputFor(data: PageData, query: PageQuery, path: string): He
     // Only what the head needs: the article body stays out of the loader data.
     post:
       page.kind === 'post'
-      ? {
-          title: page.post.title,
-          date: page.post.date,
-          modified: page.post.modified,
-          author: page.post.author,
-          featuredImage: page.post.featuredImage,
-        }
-      : null,
+        ? {
+            title: page.post.title,
+            date: page.post.date,
+            modified: page.post.modified,
+            author: page.post.author,
+            featuredImage: page.post.featuredImage,
+          }
+        : null,
     // Search results and previews are never indexed (DESIGN.md); pages may say so themselves.
     noindex: Boolean(query.search || query.previewId),
   }

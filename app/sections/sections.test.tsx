@@ -232,8 +232,14 @@ describe('hero, rich text and blog teaser', () => {
     render(
       <RouterContextProvider router={router}>
         <SectionPageContext.Provider value={{ page, ownOrigins: ['https://cms.kestrel-it.example'] }}>
-          <CallToAction data={{ heading: 'Ready?', button: { label: 'Book', url: 'https://cms.kestrel-it.example/de/contact/' } }} headingLevel={2} />
-          <CallToAction data={{ heading: 'Elsewhere', button: { label: 'Partner', url: 'https://partner.example/contact' } }} headingLevel={2} />
+          <CallToAction
+            data={{ heading: 'Ready?', button: { label: 'Book', url: 'https://cms.kestrel-it.example/de/contact/' } }}
+            headingLevel={2}
+          />
+          <CallToAction
+            data={{ heading: 'Elsewhere', button: { label: 'Partner', url: 'https://partner.example/contact' } }}
+            headingLevel={2}
+          />
         </SectionPageContext.Provider>
       </RouterContextProvider>,
     )

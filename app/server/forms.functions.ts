@@ -5,12 +5,7 @@
  * browser used, adds the hidden-field string from the request, and proxies.
  */
 import { createServerFn } from '@tanstack/react-start'
-import {
-  getRequestProtocol,
-  setCookie,
-  setResponseHeader,
-  setResponseStatus,
-} from '@tanstack/react-start/server'
+import { getRequestProtocol, setCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { siteConfig, type Locale } from '../../app.config'
 import { parseFormDefinition, valueFields, type FormDefinition } from '../forms/definition'

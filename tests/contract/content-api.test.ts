@@ -155,7 +155,13 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     expect(blog.page.kind).toBe('blog')
     expect(blog.page.categories.map((term) => term.slug).sort()).toEqual(en.categories.map((term) => term.slug).sort())
     // SPEC §3 filtered_blogs and its pagination: in the answer, though the site lists posts through /api/v1/posts.
-    type Listing = { result: { page: { data: { result: { content: { filtered_blogs: Array<{ categories: Array<{ slug: string }> }>; pagination: { total: number } } } } } } }
+    type Listing = {
+      result: {
+        page: {
+          data: { result: { content: { filtered_blogs: Array<{ categories: Array<{ slug: string }> }>; pagination: { total: number } } } }
+        }
+      }
+    }
     const blogAnswer = (await raw('/api/v1/base/blog?locale=en')).body as Listing
     expect(blogAnswer.result.page.data.result.content.pagination.total).toBe(en.posts.filter((post) => post.status === 'publish').length)
 

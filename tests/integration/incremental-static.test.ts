@@ -132,7 +132,9 @@ describe('prerendered pages', () => {
       }
     }
     for (const href of menuPaths) if (!/^\/(de\/)?(login|register)$/.test(href)) expect(pages[href], href).toBeDefined()
-    expect(Object.keys(pages).filter((key) => /^(\/de)?\/blog\/[^/]+$/.test(key) && !key.includes('category')).length).toBeGreaterThanOrEqual(12)
+    expect(
+      Object.keys(pages).filter((key) => /^(\/de)?\/blog\/[^/]+$/.test(key) && !key.includes('category')).length,
+    ).toBeGreaterThanOrEqual(12)
     expect(Object.keys(pages).some((key) => /(login|register|reset-password|forgot-password)$/.test(key))).toBe(false)
     for (const page of Object.values(pages)) {
       for (const suffix of ['', '.br', '.gz']) expect(existsSync(path.join(prerendered, page.file + suffix)), page.file + suffix).toBe(true)
@@ -229,7 +231,9 @@ describe('Cache-Control per response type', () => {
     it(`${pathname}: ${String(expected)}`, async () => {
       const response = await get(embedded, pathname)
       expect(response.status).toBe(status)
-      expect(response.headers.get('cache-control') ?? '').toMatch(expected instanceof RegExp ? expected : new RegExp(`^${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+      expect(response.headers.get('cache-control') ?? '').toMatch(
+        expected instanceof RegExp ? expected : new RegExp(`^${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      )
     })
   }
 
@@ -270,7 +274,9 @@ describe('POST /api/revalidate', () => {
     for (const pathname of ['/blog', '/blog/category/guides', '/', '/services/cyber-security']) await get(embedded, pathname)
     const response = await revalidate(embedded, { tags: ['post:five-signs-your-backups-will-not-restore'] })
     const { purged } = (await response.json()) as { purged: { pages: string[] } }
-    expect(purged.pages).toEqual(expect.arrayContaining(['/blog', '/de/blog', '/blog/category/guides', '/', '/blog/five-signs-your-backups-will-not-restore']))
+    expect(purged.pages).toEqual(
+      expect.arrayContaining(['/blog', '/de/blog', '/blog/category/guides', '/', '/blog/five-signs-your-backups-will-not-restore']),
+    )
     expect(purged.pages).not.toContain('/services/cyber-security')
   })
 

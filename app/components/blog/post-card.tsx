@@ -24,7 +24,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
           {post.readingMinutes && <span>· {m.blog_reading_time({ minutes: post.readingMinutes })}</span>}
         </p>
         <Heading className="mt-2 text-xl font-bold text-ink">
-          <RouterLink to="/blog/$slug" params={{ slug: post.slug }} className="after:absolute after:inset-0 group-hover:text-brand-700">
+          <RouterLink to="/blog/$slug" params={{ slug: post.slug }} className="group-hover:text-brand-700 after:absolute after:inset-0">
             {post.title}
           </RouterLink>
         </Heading>
