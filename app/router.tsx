@@ -15,6 +15,9 @@ export function getRouter() {
         // The router decides what a failed load means (404, 503); retrying hides that.
         retry: false,
         refetchOnWindowFocus: false,
+        // A cached or prerendered page carries the data it was rendered with: hydrating it
+        // must not fetch it again. Loaders refresh stale data when a visitor navigates.
+        refetchOnMount: false,
       },
     },
   })

@@ -14,10 +14,10 @@ import { paraglideMiddleware } from './paraglide/server.js'
 import { preloadAllBlocks } from './sections/render-sections'
 import { cacheControlFor, unavailableHeaders } from './server/cache-control.server'
 import { compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from './server/compression.server'
-import './server/env.server'
+import { env } from './server/env.server'
 import { HtmlCache, type CacheEntry, type RenderOutcome, type StoredPage } from './server/html-cache.server'
 import { cacheablePageRequest, type CachePartition } from './server/page-requests.server'
-import { loadPrerendered } from './server/prerendered.server'
+import { loadPrerendered, prerenderBackendId } from './server/prerendered.server'
 import { expandTag, purgesEverything } from './lib/cache-tags'
 import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidation.server'
 import { contentSecurityPolicy, securityHeaders } from './server/security-headers.server'
@@ -85,7 +85,7 @@ onPurge(purgeHtml)
 
 /** The pages the build prerendered, in the cache before the first request is answered. */
 const prerenderedReady = import.meta.env.PROD
-  ? loadPrerendered()
+  ? loadPrerendered(prerenderBackendId(env.CONTENT_API_URL))
       .then(({ builtAt, pages }) => {
         for (const [key, page] of pages) htmlCache.store('pages', key, page, { prerendered: true, storedAt: builtAt })
       })

@@ -45,7 +45,8 @@ export async function loadPage(context: PageLoaderContext, target: PageTarget): 
   if (!query) throw notFound()
   const listPage = selection.search ? 1 : selection.page
   const [data, layout] = await Promise.all([
-    queryClient.ensureQueryData(pageQueryOptions(query)),
+    // Stale data (an earlier visit in this tab) shows at once and is refreshed in the background.
+    queryClient.ensureQueryData({ ...pageQueryOptions(query), revalidateIfStale: true }),
     // SPEC §7 `layout{path}`: the layout of the page shown, by its page name (the home page's path is `/`).
     queryClient.ensureQueryData(layoutQueryOptions({ locale: query.locale, path: layoutPathOf(query.pageName) })),
   ])

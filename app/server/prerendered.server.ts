@@ -15,8 +15,17 @@ export const PRERENDER_MANIFEST = 'manifest.json'
 export interface PrerenderManifest {
   /** When the pages were rendered (ms since the epoch): how stale they are when the server starts. */
   builtAt: number
+  /** The backend they were rendered from (prerenderBackendId): a server on another backend does not serve them. */
+  backend: string
   /** By cache key: the path as requested (percent-encoded, with its locale prefix). */
   pages: Record<string, { file: string; etag: string; contentType: string; tags: string[] }>
+}
+
+/** Which backend a server reads: CONTENT_API_URL, or the embedded CMS. */
+export function prerenderBackendId(contentApiUrl: string | undefined): string {
+  if (!contentApiUrl) return 'embedded'
+  const url = new URL(contentApiUrl)
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
 
 /** Beside the server entry that runs (`.output/server/index.mjs`): the build's own folder. */
@@ -25,10 +34,22 @@ export function prerenderedDir(): string | null {
   return entry ? path.join(path.dirname(entry), 'prerendered') : null
 }
 
-export async function loadPrerendered(dir: string | null = prerenderedDir()): Promise<{ builtAt: number; pages: Map<string, StoredPage> }> {
+/**
+ * The prerendered pages, when they were rendered from the backend this server reads. Built
+ * against another (a staging backend in CI, say), they would show its content until each
+ * was refreshed: then every page is rendered on its first request instead.
+ */
+export async function loadPrerendered(
+  backend: string,
+  dir: string | null = prerenderedDir(),
+): Promise<{ builtAt: number; pages: Map<string, StoredPage> }> {
   const pages = new Map<string, StoredPage>()
   if (!dir || !existsSync(path.join(dir, PRERENDER_MANIFEST))) return { builtAt: 0, pages }
   const manifest = JSON.parse(await readFile(path.join(dir, PRERENDER_MANIFEST), 'utf8')) as PrerenderManifest
+  if (manifest.backend !== backend) {
+    console.warn(`[prerendered] not served: rendered from ${manifest.backend}, this server reads ${backend}`)
+    return { builtAt: 0, pages }
+  }
   await Promise.all(
     Object.entries(manifest.pages).map(async ([key, page]) => {
       const file = path.join(dir, page.file)

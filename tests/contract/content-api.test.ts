@@ -425,6 +425,7 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
   })
 
   it('answers a draft only through a valid signed preview link', async () => {
+    expect.hasAssertions()
     // WordPress's preview secret is a setting: this run's, restored afterwards.
     const before = onWordPress ? (await wordpressRest('GET', '/kestrel/v1/settings')).body : null
     if (onWordPress) await wordpressRest('POST', '/kestrel/v1/settings', { preview_secret: PREVIEW_SECRET })

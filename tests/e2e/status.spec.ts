@@ -97,8 +97,8 @@ test.describe('HTTP status of every route type', () => {
   })
 
   test('503 with Retry-After and the error screen when the backend is down and nothing is cached', async ({ request }) => {
-    // Pages prerendered at build still answer (the next test); these were never rendered.
-    for (const path of ['/?s=backup', '/de/about?s=cloud', '/blog/some-post']) {
+    // This server reads another backend than the build's: the prerendered pages are not served (they would show another site's content).
+    for (const path of ['/', '/de/about', '/?s=backup', '/blog/some-post']) {
       const response = await request.get(`${downBaseUrl}${path}`, { maxRedirects: 0 })
       expect(response.status()).toBe(503)
       expect(response.headers()['retry-after']).toBe('30')
@@ -107,14 +107,6 @@ test.describe('HTTP status of every route type', () => {
       expect(html).toContain('WHOOPS!')
       expect(html).not.toContain('127.0.0.1:9')
       expect(html).not.toMatch(/\bat .+\(.+:\d+:\d+\)/)
-    }
-  })
-
-  test('prerendered pages keep answering from their build-time copy while the backend is down', async ({ request }) => {
-    for (const path of ['/', '/de/about']) {
-      const response = await request.get(`${downBaseUrl}${path}`, { maxRedirects: 0 })
-      expect(response.status()).toBe(200)
-      expect(await response.text()).toContain('Kestrel')
     }
   })
 })
