@@ -8,7 +8,10 @@ import { chromiumFlags, chromiumPath } from './tests/chromium'
  * WORDPRESS_E2E_PORT (default 4510). Specs: tests/e2e-wordpress/.
  */
 const PORT = Number(process.env.WORDPRESS_E2E_PORT ?? 4510)
-const WORDPRESS_URL = process.env.WORDPRESS_URL ?? `http://127.0.0.1:${process.env.WORDPRESS_PORT ?? 8088}`
+export const WORDPRESS_URL = process.env.WORDPRESS_URL ?? `http://127.0.0.1:${process.env.WORDPRESS_PORT ?? 8088}`
+export const SITE_URL = `http://127.0.0.1:${PORT}`
+/** The site's revalidation secret; the editor test gives it to the plugin's settings. */
+export const REVALIDATE_SECRET = 'wordpress-e2e-revalidate-secret-0123456789abcdef'
 
 export default defineConfig({
   testDir: 'tests/e2e-wordpress',
@@ -19,7 +22,7 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 45_000,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: SITE_URL,
     storageState: 'tests/e2e/decided-consent.json',
     trace: 'off',
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
@@ -28,7 +31,7 @@ export default defineConfig({
   webServer: {
     command: 'node .output/server/index.mjs',
     url: `http://127.0.0.1:${PORT}/favicon.svg`,
-    env: { HOST: '127.0.0.1', PORT: String(PORT), NODE_ENV: 'production', CONTENT_API_URL: WORDPRESS_URL },
+    env: { HOST: '127.0.0.1', PORT: String(PORT), NODE_ENV: 'production', CONTENT_API_URL: WORDPRESS_URL, REVALIDATE_SECRET },
     reuseExistingServer: false,
     timeout: 30_000,
   },

@@ -7,6 +7,8 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
+import { REVALIDATE_SECRET, SITE_URL, WORDPRESS_URL } from '../../playwright.wordpress.config'
+import { wordpressAuth } from '../contract/backend'
 import { documentId, invalidBlocks, logIn, openEditor, openSitePanel, topLevelBlocks } from './editor'
 
 type Section = { layout: string; heading?: string }
@@ -175,4 +177,53 @@ test('the seeded pages open in the block editor without invalid blocks; a sectio
   await expect(hero.getByLabel('Heading', { exact: true })).toHaveValue(heroHeading('home'))
   await openSitePanel(browser)
   await expect(browser.getByRole('button', { name: 'Preview on site' }).or(browser.getByText('to preview on the site'))).toBeVisible()
+})
+
+test("an editor's change in WordPress (a page title, a menu item) shows on the site after the plugin's revalidation call", async ({
+  page: browser,
+}) => {
+  const rest = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
+      method,
+      headers: { authorization: wordpressAuth(), 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    expect(response.status, `${method} ${route}`).toBe(200)
+    return (await response.json()) as unknown
+  }
+  const settings = (await rest('GET', '/kestrel/v1/settings')) as { site_url?: string; revalidate_secret?: string }
+  const about = (
+    (await rest('GET', '/wp/v2/pages?slug=about&context=edit&_fields=id,title,meta')) as Array<{
+      id: number
+      title: { raw: string }
+      meta: { kestrel_locale: string }
+    }>
+  ).find((item) => (item.meta.kestrel_locale || 'en') === 'en')!
+  const primary = ((await rest('GET', '/wp/v2/menus?context=edit&_fields=id,slug')) as Array<{ id: number; slug: string }>).find(
+    (menu) => menu.slug === 'primary-en',
+  )!
+  const pricing = (
+    (await rest('GET', `/wp/v2/menu-items?menus=${primary.id}&context=edit&_fields=id,title`)) as Array<{
+      id: number
+      title: { raw: string }
+    }>
+  ).find((item) => item.title.raw === 'Pricing')!
+  const stamp = unique()
+  await rest('POST', '/kestrel/v1/settings', { site_url: SITE_URL, revalidate_secret: REVALIDATE_SECRET })
+  try {
+    // The site has the page in its cache before the edit.
+    await open(browser, '/about')
+    await expect(browser.getByRole('heading', { level: 1 })).toHaveText(about.title.raw)
+    expect((await browser.request.get('/about')).headers()['x-html-cache']).toMatch(/^(HIT|STALE)$/)
+
+    await rest('POST', `/wp/v2/pages/${about.id}`, { title: `${about.title.raw} ${stamp}` })
+    await rest('POST', `/wp/v2/menu-items/${pricing.id}`, { title: `Prices ${stamp}` })
+    await open(browser, '/about')
+    await expect(browser.getByRole('heading', { level: 1 })).toHaveText(`${about.title.raw} ${stamp}`)
+    await expect(browser.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `Prices ${stamp}` })).toBeVisible()
+  } finally {
+    await rest('POST', `/wp/v2/pages/${about.id}`, { title: about.title.raw })
+    await rest('POST', `/wp/v2/menu-items/${pricing.id}`, { title: pricing.title.raw })
+    await rest('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', revalidate_secret: settings.revalidate_secret ?? '' })
+  }
 })
