@@ -62,6 +62,13 @@ export const siteConfig = {
     maxListPage: 10_000,
   },
 
+  /**
+   * Article comments (SPEC §7 wp-comments-post.php) are held to WordPress's own limits
+   * (wp_get_comment_fields_max_lengths): the site checks them before posting, the embedded
+   * CMS when it stores.
+   */
+  comments: { maxContentLength: 65_525, maxAuthorLength: 245, maxEmailLength: 100 },
+
   /** SPEC §2 and §6: developer mode, by query `dev=true` or the `dev_mode` cookie. */
   devMode: { cookieName: 'dev_mode', queryParam: 'dev' },
 
@@ -207,10 +214,8 @@ export const cmsConfig = {
   comments: {
     /** A comment request whose Content-Length is larger is refused (413) before it is read (ours). */
     maxRequestBytes: 100_000,
-    /** WordPress's own limits (wp_get_comment_fields_max_lengths): content 65 525 characters, author name 245, email 100. */
-    maxContentLength: 65_525,
-    maxAuthorLength: 245,
-    maxEmailLength: 100,
+    /** WordPress's own limits: content, author name and email (siteConfig.comments). */
+    ...siteConfig.comments,
     /** WordPress's flood check (wp_check_comment_flood): one comment per email or address in this many seconds. */
     floodSeconds: 15,
   },
@@ -261,94 +266,105 @@ export const cmsConfig = {
 
 /* ------------------------------------------------------------------ environment */
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value === '' ? undefined : value))
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional())
-
-const port = z.coerce
-  .number({ error: 'must be a number' })
-  .int({ error: 'must be a whole number' })
-  .min(1, { error: 'must be between 1 and 65535' })
-  .max(65_535, { error: 'must be between 1 and 65535' })
-
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** The content API base URL (a WordPress with our API). Unset: the embedded CMS in-process. */
-  CONTENT_API_URL: optionalUrl,
-  /** The kind of backend behind CONTENT_API_URL. SPEC §9: default `wp`. */
-  CONTENT_BACKEND: z.enum(['wp'], { error: 'must be "wp"' }).default('wp'),
-  /** Where the account calls go (SPEC §7 {apiUrl}); defaults to CONTENT_API_URL. */
-  AUTH_API_URL: optionalUrl,
-  /** How long one backend call may take before it counts as down. */
-  CONTENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(60_000).default(8000),
-  /** The site's public origin for canonical URLs; defaults to the backend's host_url. */
-  SITE_URL: optionalUrl,
-  PORT: port.default(3000),
-  HOST: z.string().trim().min(1).default('localhost'),
-  /** The embedded CMS: its content folder, its database and the port of `npm run cms`. */
-  CMS_CONTENT_DIR: z.string().trim().min(1).default('content'),
-  CMS_DATABASE_URL: z
-    .string()
-    .trim()
-    .regex(/^(file:|libsql:|https?:|:memory:)/, { error: 'must be file:…, libsql://…, http(s)://… or :memory:' })
-    .default('file:data/cms.db'),
-  CMS_PORT: port.default(3001),
-  /** The address `npm run cms` listens on. */
-  CMS_HOST: z.string().trim().min(1).default('127.0.0.1'),
-  /** Where the embedded CMS writes files uploaded with form entries (random names, never the visitor's). */
-  CMS_UPLOAD_DIR: z.string().trim().min(1).default('data/uploads'),
-  /** The embedded CMS sends password reset mail over this SMTP server; unset, mail stays in its outbox (and the console outside production). */
-  SMTP_URL: z
+/**
+ * Built on first use: the browser imports siteConfig from this file, and a schema built at
+ * module load would bring zod into its bundle.
+ */
+function buildEnvSchema() {
+  const optionalUrl = z
     .string()
     .trim()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
-  /** The From of that mail, e.g. `Kestrel IT Support <no-reply@kestrel-it.example>`. */
-  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
-  /** Signs preview links and the revalidation webhook (later issues). At least 32 characters. */
-  PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  /**
-   * Third-party tags, each loaded only when its ID is set and the visitor consented to
-   * its category (SPEC §1, §7). These IDs are public: they are sent to the browser.
-   */
-  GTM_ID: z
-    .string()
-    .trim()
-    .regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'must look like GTM-XXXXXXX' })
-    .optional(),
-  GA_MEASUREMENT_ID: z
-    .string()
-    .trim()
-    .regex(/^G-[A-Z0-9]{4,12}$/, { error: 'must look like G-XXXXXXXXXX' })
-    .optional(),
-  ADS_CONVERSION_ID: z
-    .string()
-    .trim()
-    .regex(/^AW-\d{6,12}$/, { error: 'must look like AW-123456789' })
-    .optional(),
-  /** SPEC §7: the image service's cloud name; set, images are resized and re-encoded through it. */
-  IMAGE_CLOUD_NAME: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9_-]{2,64}$/i, { error: 'must be the image service cloud name' })
-    .optional(),
-  SESSION_RECORDING_ID: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9]{6,16}$/, { error: 'must be the session-recording project id (6–16 lowercase letters and digits)' })
-    .optional(),
-})
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional())
+
+  const port = z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 65535' })
+    .max(65_535, { error: 'must be between 1 and 65535' })
+
+  return z.object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** The content API base URL (a WordPress with our API). Unset: the embedded CMS in-process. */
+    CONTENT_API_URL: optionalUrl,
+    /** The kind of backend behind CONTENT_API_URL. SPEC §9: default `wp`. */
+    CONTENT_BACKEND: z.enum(['wp'], { error: 'must be "wp"' }).default('wp'),
+    /** Where the account calls go (SPEC §7 {apiUrl}); defaults to CONTENT_API_URL. */
+    AUTH_API_URL: optionalUrl,
+    /** How long one backend call may take before it counts as down. */
+    CONTENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(60_000).default(8000),
+    /** The site's public origin for canonical URLs; defaults to the backend's host_url. */
+    SITE_URL: optionalUrl,
+    PORT: port.default(3000),
+    HOST: z.string().trim().min(1).default('localhost'),
+    /** The embedded CMS: its content folder, its database and the port of `npm run cms`. */
+    CMS_CONTENT_DIR: z.string().trim().min(1).default('content'),
+    CMS_DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^(file:|libsql:|https?:|:memory:)/, { error: 'must be file:…, libsql://…, http(s)://… or :memory:' })
+      .default('file:data/cms.db'),
+    CMS_PORT: port.default(3001),
+    /** The address `npm run cms` listens on. */
+    CMS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    /** Where the embedded CMS writes files uploaded with form entries (random names, never the visitor's). */
+    CMS_UPLOAD_DIR: z.string().trim().min(1).default('data/uploads'),
+    /** The embedded CMS sends password reset mail over this SMTP server; unset, mail stays in its outbox (and the console outside production). */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    /** The From of that mail, e.g. `Kestrel IT Support <no-reply@kestrel-it.example>`. */
+    MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+    /** Signs preview links and the revalidation webhook (later issues). At least 32 characters. */
+    PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /**
+     * Third-party tags, each loaded only when its ID is set and the visitor consented to
+     * its category (SPEC §1, §7). These IDs are public: they are sent to the browser.
+     */
+    GTM_ID: z
+      .string()
+      .trim()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'must look like GTM-XXXXXXX' })
+      .optional(),
+    GA_MEASUREMENT_ID: z
+      .string()
+      .trim()
+      .regex(/^G-[A-Z0-9]{4,12}$/, { error: 'must look like G-XXXXXXXXXX' })
+      .optional(),
+    ADS_CONVERSION_ID: z
+      .string()
+      .trim()
+      .regex(/^AW-\d{6,12}$/, { error: 'must look like AW-123456789' })
+      .optional(),
+    /** SPEC §7: the image service's cloud name; set, images are resized and re-encoded through it. */
+    IMAGE_CLOUD_NAME: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_-]{2,64}$/i, { error: 'must be the image service cloud name' })
+      .optional(),
+    SESSION_RECORDING_ID: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]{6,16}$/, { error: 'must be the session-recording project id (6–16 lowercase letters and digits)' })
+      .optional(),
+  })
+}
+
+let builtEnvSchema: ReturnType<typeof buildEnvSchema> | undefined
+export function envSchema(): ReturnType<typeof buildEnvSchema> {
+  return (builtEnvSchema ??= buildEnvSchema())
+}
 
 /** The environment variables the browser may see: an explicit allow-list (STYLE.md). */
 export const publicEnvKeys = ['GTM_ID', 'GA_MEASUREMENT_ID', 'ADS_CONVERSION_ID', 'SESSION_RECORDING_ID', 'IMAGE_CLOUD_NAME'] as const
 export type PublicEnv = { [K in (typeof publicEnvKeys)[number]]: string | null }
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = z.infer<ReturnType<typeof buildEnvSchema>> & {
   /** AUTH_API_URL, or CONTENT_API_URL when that is unset. */
   authApiUrl: string | undefined
 }
@@ -362,7 +378,7 @@ export class EnvError extends Error {
 
 /** Validates the environment; throws an EnvError listing every bad variable by name. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source)
+  const result = envSchema().safeParse(source)
   if (!result.success) {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`))
   }

@@ -13,6 +13,19 @@ const env = parseEnvOrExit()
 export default defineConfig({
   server: { port: env.PORT, host: env.HOST, strictPort: true },
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Code only the lazily loaded parts use stays with them: zod comes with the forms, never
+            // merged into a chunk every page loads (issue 13's first-load budget, npm run size).
+            codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] },
+          },
+        },
+      },
+    },
+  },
   plugins: [
     paraglideVitePlugin(paraglideOptions),
     tailwindcss(),

@@ -3,6 +3,7 @@
  * shapes (wire.ts) by reshape.ts, which also cleans up (backend URLs become app routes,
  * HTML is sanitized, missing alt text is filled in, hidden items are dropped).
  */
+import type { FormDefinition } from './form-definition'
 import type { MenuLocation } from './wire'
 
 /** Data that is plain JSON: what CMS-defined structures (section data, forms) are reduced to. */
@@ -103,7 +104,10 @@ export interface Breadcrumb {
   internal: boolean
 }
 
-/** A section block's raw data; its block's own schema validates the rest (app/sections). */
+/**
+ * A section block and its data: plain JSON from the backend, which the server checks
+ * against the block's own schema (app/sections/schemas.ts) before the page leaves it.
+ */
 export interface Section {
   key: string
   layout: string
@@ -173,8 +177,8 @@ interface PageCommon {
 export interface ContentPage extends PageCommon {
   kind: 'page'
   sections: Section[]
-  /** Form definitions by id (SPEC §3 shortcode_data), for the form sections. */
-  forms: JsonObject
+  /** Form definitions by id (SPEC §3 shortcode_data), read on the server; null where one cannot be used. */
+  forms: Record<string, FormDefinition | null>
   pageContentHtml: string
 }
 
@@ -207,7 +211,7 @@ export interface Popup {
   title: string
   contentHtml: string
   className: string
-  forms: JsonObject
+  forms: Record<string, FormDefinition | null>
 }
 
 export interface PostList {

@@ -1,29 +1,20 @@
 /**
  * What the site asks its content source for: one zod schema per query, the types derived
- * from them. The server functions validate the browser's calls with these schemas, the
- * ContentSource takes their types, and the page-name rule (a slug path, bounded) lives
- * here once, so no visitor path reaches a backend URL unless it is a plain slug path.
+ * from them. The server functions validate the browser's calls with these schemas and the
+ * ContentSource takes their types; the page-name rule (a slug path, bounded) comes from
+ * page-name.ts, so no visitor path reaches a backend URL unless it is a plain slug path.
  */
 import { z } from 'zod'
 import { routedLocales, siteConfig } from '../../app.config'
+import { APP_PATH, PAGE_NAME, SLUG } from './page-name'
 
 export const localeSchema = z.enum(routedLocales)
 
-/**
- * A backend page name: slugs joined by `/` (`about`, `services/cyber-security`,
- * `blog/some-post`). Letters of any script, digits, `-` and `_` (WordPress slugs, decoded);
- * no dots, so no `..` segment can climb out of the endpoint a name is appended to.
- */
-export const pageNameSchema = z
-  .string()
-  .max(siteConfig.content.maxPageNameLength)
-  .regex(/^[\p{L}\p{N}_-]+(?:\/[\p{L}\p{N}_-]+)*$/u)
+/** A backend page name (page-name.ts). */
+export const pageNameSchema = z.string().max(siteConfig.content.maxPageNameLength).regex(PAGE_NAME)
 
 /** A category or tag slug, as the blog routes pass it on. */
-export const slugSchema = z
-  .string()
-  .max(siteConfig.content.maxSlugLength)
-  .regex(/^[\p{L}\p{N}_-]+$/u)
+export const slugSchema = z.string().max(siteConfig.content.maxSlugLength).regex(SLUG)
 
 /** SPEC §7 `s`; longer strings are cut before they get here (page-selection.ts). */
 export const searchSchema = z.string().max(siteConfig.content.maxSearchLength)
@@ -63,11 +54,11 @@ export type PostsQuery = z.infer<typeof postsQuerySchema>
 /** A listing: the filter of a list whose pages "Load more" appends. */
 export type PostsFilter = Omit<PostsQuery, 'page'>
 
-/** An app path (no locale prefix): `/` or `/` and a page name's shape. SPEC §7 `layout{path}` appends it. */
+/** An app path (no locale prefix). SPEC §7 `layout{path}` appends it. */
 export const appPathSchema = z
   .string()
   .max(siteConfig.content.maxPageNameLength + 1)
-  .regex(/^\/(?:[\p{L}\p{N}_-]+(?:\/[\p{L}\p{N}_-]+)*)?$/u)
+  .regex(APP_PATH)
 
 export const layoutQuerySchema = z.object({ locale: localeSchema, path: appPathSchema })
 export type LayoutQuery = z.infer<typeof layoutQuerySchema>

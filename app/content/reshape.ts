@@ -4,6 +4,7 @@
  */
 import { siteConfig } from '../../app.config'
 import { originOf, popupIdFromHref, toAppHref } from '../lib/url'
+import { parseFormDefinitions } from './form-definition'
 import { addHeadingAnchors, htmlToText, sanitizeClassList, sanitizeCmsHtml, scopeCustomCss } from './sanitize'
 import type {
   Breadcrumb,
@@ -318,7 +319,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       const { layout, id, ...data } = section
       return { key: `${layout}-${id ?? index}`, layout, data: sanitizeSectionData(data) }
     }),
-    forms: toJsonObject(content.shortcode_data),
+    forms: parseFormDefinitions(content.shortcode_data),
     pageContentHtml: sanitizeCmsHtml(content.pageContent),
   }
 }
@@ -340,7 +341,7 @@ export function reshapePopup(response: WirePopupResponse): Popup {
     title: htmlToText(props.title),
     contentHtml: sanitizeCmsHtml(props.content),
     className: sanitizeClassList([props.options.classname ?? '']),
-    forms: toJsonObject(shortcode_data),
+    forms: parseFormDefinitions(shortcode_data),
   }
 }
 

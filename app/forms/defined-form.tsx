@@ -1,12 +1,11 @@
-/** A form from a popup's shortcode_data: parsed here so the shell's chunk stays free of the form engine. */
+/** The forms of a popup's shortcode_data: their own chunk, so the shell's stays free of the form engine. */
 import { m } from '../paraglide/messages'
 import type { FormSource } from '../server/forms.functions'
-import type { JsonObject } from '../content/model'
-import { parseFormDefinition } from './definition'
+import type { FormDefinition } from '../content/form-definition'
 import { FormView } from './form-view'
 
-export function DefinedForms({ forms, source }: { forms: JsonObject; source: FormSource }) {
-  const definitions = Object.entries(forms).map(([id, raw]) => ({ id, definition: parseFormDefinition(raw, id) }))
+export function DefinedForms({ forms, source }: { forms: Record<string, FormDefinition | null>; source: FormSource }) {
+  const definitions = Object.entries(forms).map(([id, definition]) => ({ id, definition }))
   return (
     <>
       {definitions.map(({ id, definition }) =>

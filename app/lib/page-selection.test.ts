@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageNameOf, pageQueryFor, pathnameOf, selectedTag, selectPage, siteSearchSchema } from './page-selection'
+import { pageNameOf, pageQueryFor, pathnameOf, selectedTag, selectPage, validateSiteSearch } from './page-selection'
 import { isManagedItSupportPath, localizePath, pageNameForPath, popupIdFromHref, stripLocale, toAppHref } from './url'
 
 describe('page selection (SPEC §2)', () => {
@@ -24,17 +24,17 @@ describe('page selection (SPEC §2)', () => {
   })
 
   it('passes s, preview id and dev to the backend query', () => {
-    const selection = selectPage('/about', siteSearchSchema.parse({ s: '  backup ', preview: true, p: 12, dev: 'true' }))
+    const selection = selectPage('/about', validateSiteSearch({ s: '  backup ', preview: true, p: 12, dev: 'true' }))
     expect(selection).toMatchObject({ search: 'backup', previewId: '12', dev: true })
   })
 
   it('ignores a preview id without preview=true, and a non-numeric one', () => {
-    expect(selectPage('/', siteSearchSchema.parse({ p: '12' })).previewId).toBeUndefined()
-    expect(selectPage('/', siteSearchSchema.parse({ preview: 'true', p: '1;drop' })).previewId).toBeUndefined()
+    expect(selectPage('/', validateSiteSearch({ p: '12' })).previewId).toBeUndefined()
+    expect(selectPage('/', validateSiteSearch({ preview: 'true', p: '1;drop' })).previewId).toBeUndefined()
   })
 
   it('bounds the search string and tolerates junk search params', () => {
-    const parsed = siteSearchSchema.parse({ s: 'x'.repeat(10_000), dev: { nested: true }, utm_source: 'mail' })
+    const parsed = validateSiteSearch({ s: 'x'.repeat(10_000), dev: { nested: true }, utm_source: 'mail' })
     expect(String(parsed.s)).toHaveLength(10_000)
     expect(selectPage('/', parsed).search).toHaveLength(200)
     expect(parsed.dev).toBeUndefined()
@@ -68,11 +68,11 @@ describe('page selection (SPEC §2)', () => {
   })
 
   it('passes search, preview and dev on in the query, and the results page only with a search', () => {
-    const query = pageQueryFor(selectPage('/', siteSearchSchema.parse({ s: 'backup', page: '3', preview: 'true', p: '7', dev: 'true' })), {
+    const query = pageQueryFor(selectPage('/', validateSiteSearch({ s: 'backup', page: '3', preview: 'true', p: '7', dev: 'true' })), {
       pageName: 'home',
     })
     expect(query).toMatchObject({ search: 'backup', searchPage: 3, previewId: '7', dev: true })
-    expect(pageQueryFor(selectPage('/', siteSearchSchema.parse({ page: '3' })), { pageName: 'blog' })?.searchPage).toBeUndefined()
+    expect(pageQueryFor(selectPage('/', validateSiteSearch({ page: '3' })), { pageName: 'blog' })?.searchPage).toBeUndefined()
   })
 })
 

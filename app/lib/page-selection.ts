@@ -2,34 +2,48 @@
  * SPEC §2 Page selection: which backend page a URL asks for, and with which query.
  * Pure, so the rules are unit-tested without a router.
  */
-import { z } from 'zod'
 import type { Locale } from '../../app.config'
 import { siteConfig } from '../../app.config'
-import { pageQuerySchema, type PageQuery } from '../content/queries'
+import { isPageName, isSlug } from '../content/page-name'
+import type { PageQuery } from '../content/queries'
 import { stripLocale } from './url'
 
-/**
- * Search params the site reads on every page. Validation must not change them (the
- * router would redirect to the changed URL), so values pass through as they came and
- * selectPage() normalizes them; other params (utm_*, gclid) are kept.
- */
-const param = z.union([z.string(), z.number(), z.boolean()]).optional().catch(undefined)
+/** A search param as the router hands it over: `?p=12&dev=true` may arrive as a number or a boolean. */
+type Param = string | number | boolean
 
-export const siteSearchSchema = z.looseObject({
-  /** SPEC §2: s, the search string. */
-  s: param,
-  /** SPEC §2: preview=true with p, the preview id. */
-  preview: param,
-  p: param,
-  /** The signed preview link's expiry and token (docs/decisions and the preview issue). */
-  expires: param,
-  token: param,
-  /** SPEC §2: dev=true, developer mode. */
-  dev: param,
-  /** Listing and search result page (crawlable `?page=2`). */
-  page: param,
-})
-export type SiteSearch = z.infer<typeof siteSearchSchema>
+/**
+ * Search params the site reads on every page (SPEC §2): `s` the search string,
+ * `preview=true` with `p` (the preview id) and the signed link's `expires` and `token`,
+ * `dev=true` developer mode, and `page` for listings and search results (crawlable
+ * `?page=2`). Other params (utm_*, gclid) are kept as they are.
+ */
+export interface SiteSearch {
+  s?: Param
+  preview?: Param
+  p?: Param
+  expires?: Param
+  token?: Param
+  dev?: Param
+  page?: Param
+  [other: string]: unknown
+}
+
+const SITE_PARAMS = ['s', 'preview', 'p', 'expires', 'token', 'dev', 'page'] as const
+
+/**
+ * The root route's validateSearch. Validation must not change a URL's params (the router
+ * would redirect to the changed URL), so values pass through as they came and
+ * selectPage() normalizes them; a known param that is not a plain value (`?dev[x]=1`) is
+ * dropped.
+ */
+export function validateSiteSearch(search: Record<string, unknown>): SiteSearch {
+  const result: SiteSearch = { ...search }
+  for (const key of SITE_PARAMS) {
+    const value = search[key]
+    if (value !== undefined && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') delete result[key]
+  }
+  return result
+}
 
 /**
  * The search params a page's data depends on, and nothing else: a loader's deps. Tracking
@@ -98,18 +112,21 @@ export interface PageTarget {
  * without asking the backend.
  */
 export function pageQueryFor(selection: PageSelection, target: PageTarget): PageQuery | null {
-  const query = pageQuerySchema.safeParse({
-    locale: selection.locale,
-    pageName: target.pageName,
-    category: target.category,
-    search: selection.search,
-    searchPage: selection.search && selection.page > 1 ? selection.page : undefined,
-    previewId: selection.previewId,
-    previewExpires: selection.previewExpires,
-    previewToken: selection.previewToken,
-    dev: selection.dev || undefined,
-  })
-  return query.success ? query.data : null
+  if (!isPageName(target.pageName)) return null
+  if (target.category !== undefined && !isSlug(target.category)) return null
+  // A signed link's parts have a known size (preview-token.server.ts); anything longer is not one.
+  if ((selection.previewExpires?.length ?? 0) > 20 || (selection.previewToken?.length ?? 0) > 128) return null
+  const query: PageQuery = { locale: selection.locale, pageName: target.pageName }
+  if (target.category !== undefined) query.category = target.category
+  if (selection.search !== undefined) query.search = selection.search
+  if (selection.search && selection.page > 1) query.searchPage = selection.page
+  if (selection.previewId !== undefined) {
+    query.previewId = selection.previewId
+    query.previewExpires = selection.previewExpires
+    query.previewToken = selection.previewToken
+  }
+  if (selection.dev) query.dev = true
+  return query
 }
 
 /** The page name of a splat or page param (decoded by the router): SPEC §2, the empty path is the home slug. */

@@ -14,7 +14,7 @@ import { ConsentProvider } from '../components/consent/consent-state'
 import { cookieLocaleRedirectScript } from '../lib/locale-redirect'
 import { consentDefaultsScript } from '../lib/tracking'
 import { publicEnvQueryOptions } from '../server/site.functions'
-import { pathnameOf, selectPage, siteSearchSchema } from '../lib/page-selection'
+import { pathnameOf, selectPage, validateSiteSearch } from '../lib/page-selection'
 import { publicHref } from '../lib/public-href'
 import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
 import inter700 from '@fontsource/inter/files/inter-latin-700-normal.woff2?url'
@@ -53,7 +53,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     scripts: [{ children: consentDefaultsScript }, { children: cookieLocaleRedirectScript() }],
   }),
   // SPEC §2: the search params every page reads, and the URL read once for all loaders below.
-  validateSearch: siteSearchSchema,
+  validateSearch: validateSiteSearch,
   beforeLoad: ({ location, search }) => ({ selection: selectPage(pathnameOf(location.publicHref), search) }),
   loader: ({ context }) => context.queryClient.ensureQueryData(publicEnvQueryOptions()),
   shellComponent: RootDocument,

@@ -1,15 +1,15 @@
 /**
  * A page's sections in order, with stable keys (SPEC §1: section blocks load lazily).
  * Every section is in the server's HTML (the hero arrives with it; readers and crawlers
- * get the rest). The code of the first two, and of interactive blocks such as forms, is
- * fetched as soon as the page hydrates; the others' only when they come near the
- * viewport. Until its code is there, a section keeps the server's markup as it is. An unknown layout, or data its block's schema refuses, renders
- * nothing (a warning in development) instead of breaking the page.
+ * get the rest). The code of the first two is fetched as soon as the page hydrates; the
+ * others' (forms too) only when they come near the viewport. Until its code is there, a section keeps the server's markup as it is.
+ * Section data arrives checked by the server against its block's schema; an unknown
+ * layout renders nothing instead of breaking the page.
  */
 import { Fragment, lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import type { Section } from '../content/model'
 import { reloadAfterChunkError } from '../components/shell/document-behaviour'
-import { sectionRegistry, type SectionBlock } from './registry'
+import { isSectionLayout, sectionRegistry, type SectionBlock } from './registry'
 import { Reveal } from './reveal'
 
 const EAGER_SECTIONS = 2
@@ -56,27 +56,12 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
   return (
     <>
       {sections.map((section, index) => {
+        // The server dropped sections of unknown layouts and data their block refuses (app/server/sections.server.ts).
+        if (!isSectionLayout(section.layout)) return null
         const entry = sectionRegistry[section.layout]
-        if (!entry) {
-          if (import.meta.env.DEV) console.warn(`[sections] no block for layout "${section.layout}" yet`)
-          return null
-        }
-        const parsed = entry.schema.safeParse(section.data)
-        if (!parsed.success) {
-          if (import.meta.env.DEV) console.warn(`[sections] "${section.layout}" data rejected: ${parsed.error.issues[0]?.message}`)
-          return null
-        }
-        const props: Props = { data: parsed.data, headingLevel: firstIsTitle && index === 0 ? 1 : 2 }
+        const props: Props = { data: section.data, headingLevel: firstIsTitle && index === 0 ? 1 : 2 }
         const id = `section-${index}-${section.key}`
-        const rendered = (
-          <DeferredSection
-            id={id}
-            layout={section.layout}
-            entry={entry}
-            props={props}
-            immediate={index < EAGER_SECTIONS || entry.interactive === true}
-          />
-        )
+        const rendered = <DeferredSection id={id} layout={section.layout} entry={entry} props={props} immediate={index < EAGER_SECTIONS} />
         // Blocks opt in to scroll animations with `animate: true` in their data.
         return section.data.animate === true ? (
           <Reveal key={section.key}>{rendered}</Reveal>

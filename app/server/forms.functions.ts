@@ -8,7 +8,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { getRequestProtocol, setCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { siteConfig, type Locale } from '../../app.config'
-import { parseFormDefinition, valueFields, type FormDefinition } from '../forms/definition'
+import { valueFields, type FormDefinition } from '../forms/definition'
 import { mapServerErrors } from '../forms/errors'
 import { hiddenFieldString, requestVisitor } from './visitor.server'
 import { validationMessages } from '../forms/messages'
@@ -59,13 +59,13 @@ async function loadDefinition(
   try {
     const content = getContentSource()
     if (source.kind === 'popup') {
-      const definition = parseFormDefinition((await content.getPopup(source.id, locale)).forms[formId], formId)
+      const definition = (await content.getPopup(source.id, locale)).forms[formId] ?? null
       return definition && { definition, siteUrl: null }
     }
     const pageName = pageNameSchema.safeParse(pageNameForPath(stripLocale(source.path).path))
     if (!pageName.success) return null
     const data = await content.getPage({ locale, pageName: pageName.data })
-    const definition = data.page.kind === 'page' ? parseFormDefinition(data.page.forms[formId], formId) : null
+    const definition = data.page.kind === 'page' ? (data.page.forms[formId] ?? null) : null
     return definition && { definition, siteUrl: data.options.siteUrl }
   } catch {
     return null

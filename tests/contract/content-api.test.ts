@@ -16,7 +16,7 @@ import type { ArticlePage } from '../../app/content/model'
 import { afterAll, describe, expect, it } from 'vitest'
 import { defaultLocale, routedLocales } from '../../app.config'
 import { buildPrimaryNavigation } from '../../app/lib/menus'
-import { sectionRegistry } from '../../app/sections/registry'
+import { sectionSchemaFor } from '../../app/sections/schemas'
 import { signPreview } from '../../app/content/preview-token.server'
 import { ContentNotFoundError } from '../../app/server/content/source.server'
 import { createWpSource } from '../../app/server/content/wp-source.server'
@@ -73,7 +73,7 @@ function strings(value: unknown, key = ''): Array<[string, string]> {
 /** Section data as the site reads it (its block schema), with HTML whitespace between tags ignored. */
 function asSiteReadsIt(section: Section): unknown {
   const { layout, ...data } = section
-  const parsed = sectionRegistry[layout]?.schema.safeParse(data)
+  const parsed = sectionSchemaFor(layout)?.safeParse(data)
   const normalize = (value: unknown): unknown => {
     if (typeof value === 'string') return value.replace(/>\s+</g, '><').trim()
     if (Array.isArray(value)) return value.map(normalize)

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sectionRegistry } from '../../app/sections/registry'
+import { sectionSchemaFor } from '../../app/sections/schemas'
 import { createContentStore, type LocaleContent, type PageFile } from '../../cms/content-store'
 
 const locales = ['en', 'de'] as const
@@ -74,14 +75,14 @@ describe('demo content', () => {
           page.sections.forEach((section, index) => {
             const where = `${page.path} #${index} (${section.layout})`
             const data = sectionData(section)
-            const block = sectionRegistry[section.layout]
-            const schema = block?.schema
+            const schema = sectionSchemaFor(section.layout)
             if (!schema) {
               problems.push(`${where}: no block is registered for this layout`)
               return
             }
             const parsed = schema.safeParse(data)
-            if (!parsed.success) problems.push(`${where}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`)
+            if (!parsed.success)
+              problems.push(`${where}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`)
             const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape
             if (shape) {
               const allowed = new Set([...Object.keys(shape), ...wrapperKeys])

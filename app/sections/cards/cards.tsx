@@ -1,7 +1,7 @@
 import { CmsLink } from '../../components/cms-link'
 import { useSectionHref } from '../page-context'
 import type { CardsData } from './schema'
-import { blockHeadings } from '../shared'
+import { blockHeadings } from '../headings'
 
 export function Cards({ data, headingLevel }: { data: CardsData; headingLevel: 1 | 2 }) {
   const toHref = useSectionHref()

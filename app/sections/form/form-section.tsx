@@ -1,6 +1,5 @@
 import { useRouterState } from '@tanstack/react-router'
 import { FormView } from '../../forms/form-view'
-import { parseFormDefinition } from '../../forms/definition'
 import { m } from '../../paraglide/messages'
 import { useSectionPage } from '../page-context'
 import type { FormSectionData } from './schema'
@@ -9,7 +8,7 @@ import type { FormSectionData } from './schema'
 export function FormSection({ data, headingLevel }: { data: FormSectionData; headingLevel: 1 | 2 }) {
   const page = useSectionPage()
   const path = useRouterState({ select: (state) => state.location.pathname })
-  const definition = parseFormDefinition(page?.forms[data.form_id], data.form_id)
+  const definition = page?.forms[data.form_id] ?? null
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const title = data.heading ?? definition?.title ?? m.form_default_title()
   return (

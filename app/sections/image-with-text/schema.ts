@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { imageSchema } from '../shared'
+import { imageSchema } from '../shared-schemas'
 
 /** `body_html` is sanitized on the server. */
 export const imageWithTextSchema = z.object({

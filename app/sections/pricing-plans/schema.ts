@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { linkSchema } from '../shared'
+import { linkSchema } from '../shared-schemas'
 
 export const pricingPlansSchema = z.object({
   heading: z.string().optional(),

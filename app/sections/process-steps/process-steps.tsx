@@ -1,5 +1,5 @@
 import type { ProcessStepsData } from './schema'
-import { blockHeadings } from '../shared'
+import { blockHeadings } from '../headings'
 
 export function ProcessSteps({ data, headingLevel }: { data: ProcessStepsData; headingLevel: 1 | 2 }) {
   if (data.steps.length === 0) return null

@@ -1,7 +1,7 @@
 import { CmsLink } from '../../components/cms-link'
 import { useSectionHref } from '../page-context'
 import type { ServicesGridData } from './schema'
-import { blockHeadings } from '../shared'
+import { blockHeadings } from '../headings'
 
 export function ServicesGrid({ data, headingLevel }: { data: ServicesGridData; headingLevel: 1 | 2 }) {
   const toHref = useSectionHref()

@@ -1,7 +1,7 @@
 import { HeadsetIcon } from '../../components/icons'
 import { useShell } from '../../components/shell/shell-state'
 import { Button } from '../../components/ui/Button'
-import { blockHeadings } from '../shared'
+import { blockHeadings } from '../headings'
 import type { SupportModalTriggerData } from './schema'
 
 export function SupportModalTrigger({ data, headingLevel }: { data: SupportModalTriggerData; headingLevel: 1 | 2 }) {

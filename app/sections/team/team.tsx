@@ -1,6 +1,6 @@
 import { Image } from '../../components/media/image'
 import type { TeamData } from './schema'
-import { blockHeadings } from '../shared'
+import { blockHeadings } from '../headings'
 
 export function Team({ data, headingLevel }: { data: TeamData; headingLevel: 1 | 2 }) {
   if (data.members.length === 0) return null

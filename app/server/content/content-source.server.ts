@@ -6,6 +6,7 @@
 import { siteConfig } from '../../../app.config'
 import { env } from '../env.server'
 import { onPurge, purge } from '../revalidation.server'
+import { withCheckedSections } from '../sections.server'
 import { withPageCache } from './page-cache.server'
 import type { SiteOptions } from '../../content/model'
 import { ContentNotFoundError, type ContentSource } from './source.server'
@@ -41,7 +42,7 @@ function createSource(): ContentSource {
     fetch: fetcher,
     onError: logError,
   })
-  const cached = withPageCache(wp, {
+  const cached = withPageCache(withCheckedSections(wp), {
     freshMs: siteConfig.cache.freshMs,
     keepMs: siteConfig.cache.keepMs,
     maxEntries: siteConfig.cache.maxEntries,

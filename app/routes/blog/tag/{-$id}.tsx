@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { siteConfig, type Locale } from '../../../../app.config'
 import type { PostsFilter } from '../../../content/queries'
-import { slugSchema } from '../../../content/queries'
+import { isSlug } from '../../../content/page-name'
 import { PostListing } from '../../../components/blog/post-listing'
 import { PageScreen, type PageScreenProps } from '../../../components/page-screen'
 import { SiteLayout } from '../../../components/shell/layouts'
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
   loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context, params }) => {
     const tag = selectedTag(params.id)
-    if (tag !== 'all' && !slugSchema.safeParse(tag).success) throw notFound()
+    if (tag !== 'all' && !isSlug(tag)) throw notFound()
     const { data, loaderData } = await loadPage(context, { pageName: blogPageName })
     if (tag === 'all') return { ...loaderData, tag, tagId: null }
     const { locale } = loaderData.query
