@@ -3,12 +3,53 @@
  * scripts/compile-messages.ts (before tests). The URL decides the locale: the default
  * locale has no prefix, every other routed locale lives under `/{locale}` (SPEC §2).
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { defaultLocale, routedLocales } from './app.config.ts'
 
 const prefixed = routedLocales.filter((locale) => locale !== defaultLocale)
 
+/**
+ * What is compiled: the routed locales only. Every catalog of SPEC §9 stays in messages/
+ * and in project.inlang (the editor's project), but a visitor can only reach a routed
+ * locale, and each compiled message carries every locale it is compiled for: twelve where
+ * two are reachable would multiply the messages every page loads. This derived project
+ * lists the routed locales and reads the same catalogs; enabling a locale in
+ * app.config.ts compiles it too.
+ */
+function routedProject(): string {
+  const dir = '.cache/paraglide/project.inlang'
+  const settings = JSON.parse(readFileSync('project.inlang/settings.json', 'utf8')) as Record<string, unknown> & {
+    modules: string[]
+    'plugin.inlang.messageFormat': { pathPattern: string }
+  }
+  // Paths in settings.json are relative to the folder that holds the project.
+  const fromCache = (relative: string) => relative.replace(/^\.\//, '../../')
+  const derived = JSON.stringify(
+    {
+      ...settings,
+      locales: [...routedLocales],
+      modules: settings.modules.map(fromCache),
+      'plugin.inlang.messageFormat': {
+        ...settings['plugin.inlang.messageFormat'],
+        pathPattern: fromCache(settings['plugin.inlang.messageFormat'].pathPattern),
+      },
+    },
+    null,
+    2,
+  )
+  mkdirSync(dir, { recursive: true })
+  let current = ''
+  try {
+    current = readFileSync(`${dir}/settings.json`, 'utf8')
+  } catch {
+    // first run
+  }
+  if (current !== derived) writeFileSync(`${dir}/settings.json`, derived)
+  return `./${dir}`
+}
+
 export const paraglideOptions = {
-  project: './project.inlang',
+  project: routedProject(),
   outdir: './app/paraglide',
   outputStructure: 'message-modules' as const,
   strategy: ['url', 'baseLocale'] as ['url', 'baseLocale'],

@@ -93,10 +93,13 @@ export class ErrorScreenBoundary extends Component<{ children: ReactNode }, Boun
   }
 }
 
-/** The fallback must render even if the message catalog is what broke. */
+/**
+ * The fallback must render even if the message catalog is what broke. Messages are read
+ * by name (never `m[key]`), so the bundler keeps only the messages a page uses.
+ */
 function fallbackText(key: 'error_fallback_text' | 'error_fallback_home', english: string): string {
   try {
-    return m[key]()
+    return key === 'error_fallback_text' ? m.error_fallback_text() : m.error_fallback_home()
   } catch {
     return english
   }
