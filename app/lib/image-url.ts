@@ -1,14 +1,13 @@
 /**
  * SPEC §7 and the section-blocks issue: when an image-service cloud name is configured,
- * image URLs go through its transformation API (the maintained @cloudinary/url-gen
- * client, fetch delivery: resize, automatic format and quality). Without one, the
- * original is used as it is.
+ * image URLs go through its transformation API (Cloudinary's fetch delivery: resize,
+ * automatic format and quality). Without one, the original is used as it is.
+ *
+ * The URL is written here rather than by the @cloudinary/url-gen client: every page
+ * renders images, and its ~35 KB would be in every page's first load for one URL shape.
+ * The shape and the escaping are the client's (CloudinaryFile.createCloudinaryURL:
+ * encodeURI on the source, then `,` `?` `=` escaped); image-url.test.ts holds them to it.
  */
-import { Cloudinary } from '@cloudinary/url-gen'
-import { format, quality } from '@cloudinary/url-gen/actions/delivery'
-import { scale } from '@cloudinary/url-gen/actions/resize'
-import { auto as autoFormat } from '@cloudinary/url-gen/qualifiers/format'
-import { auto as autoQuality } from '@cloudinary/url-gen/qualifiers/quality'
 
 export const RESPONSIVE_WIDTHS = [320, 480, 640, 960, 1280, 1600, 1920] as const
 
@@ -33,15 +32,9 @@ export function imageSource(image: { src: string; width: number }, options: { cl
   if (!options.cloudName || !original || image.src.endsWith('.svg')) {
     return { src: image.src, srcSet: image.width > 0 && !image.src.endsWith('.svg') ? `${image.src} ${image.width}w` : undefined }
   }
-  const cloud = new Cloudinary({ cloud: { cloudName: options.cloudName }, url: { secure: true, analytics: false } })
-  const at = (width: number) =>
-    cloud
-      .image(original)
-      .setDeliveryType('fetch')
-      .resize(scale().width(width))
-      .delivery(format(autoFormat()))
-      .delivery(quality(autoQuality()))
-      .toURL()
+  const source = encodeURI(original).replace(/,/g, '%2C').replace(/\?/g, '%3F').replace(/=/g, '%3D')
+  const cloud = encodeURIComponent(options.cloudName)
+  const at = (width: number) => `https://res.cloudinary.com/${cloud}/image/fetch/c_scale,w_${width}/f_auto/q_auto/${source}`
   const widths = RESPONSIVE_WIDTHS.filter((width) => image.width <= 0 || width <= image.width)
   const list = widths.length > 0 ? widths : [RESPONSIVE_WIDTHS[0]]
   return { src: at(list[list.length - 1] ?? 1280), srcSet: list.map((width) => `${at(width)} ${width}w`).join(', ') }
