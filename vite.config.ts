@@ -3,12 +3,25 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { parseEnvOrExit, siteConfig } from './app.config.ts'
 import { paraglideOptions } from './paraglide.options.ts'
 
 // A bad environment variable stops `vite dev` and `vite build` at once, naming it.
 const env = parseEnvOrExit()
+
+/**
+ * The browser never calls Paraglide's URL functions (app/router.tsx reads the locale from
+ * the URL with lib/url's rule, lib/public-href.ts localizes links), so the URLPattern
+ * polyfill its runtime imports is left out of the browser's bundle (about 8 KB brotli).
+ */
+const noUrlPatternPolyfillInTheBrowser: Plugin = {
+  name: 'no-urlpattern-polyfill-in-the-browser',
+  enforce: 'pre',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  resolveId: (id) => (id === '@inlang/paraglide-js/urlpattern-polyfill' ? '\0no-urlpattern-polyfill' : undefined),
+  load: (id) => (id === '\0no-urlpattern-polyfill' ? 'export {}' : undefined),
+}
 
 export default defineConfig({
   server: { port: env.PORT, host: env.HOST, strictPort: true },
@@ -27,6 +40,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    noUrlPatternPolyfillInTheBrowser,
     paraglideVitePlugin(paraglideOptions),
     tailwindcss(),
     tanstackStart({

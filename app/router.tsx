@@ -2,9 +2,14 @@ import { QueryClient } from '@tanstack/react-query'
 import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { NotFoundScreen, RouteErrorScreen } from './components/error-screen'
-import { withoutTrailingSlash } from './lib/public-href'
-import { deLocalizeUrl, localizeUrl } from './paraglide/runtime'
+import { publicUrl, routeUrl } from './lib/public-href'
+import { stripLocale } from './lib/url'
+import { overwriteGetLocale } from './paraglide/runtime'
 import { routeTree } from './routeTree.gen'
+
+// In the browser the locale is the URL's (decision 001), read by lib/url's rule: Paraglide's
+// own URL strategy would need URLPattern, which the first load does without (vite.config.ts).
+if (typeof window !== 'undefined') overwriteGetLocale(() => stripLocale(window.location.pathname).locale)
 
 export function getRouter() {
   const queryClient = new QueryClient({
@@ -36,8 +41,8 @@ export function getRouter() {
     defaultNotFoundComponent: NotFoundScreen,
     // Routes are written without the locale; `/de/...` maps onto them and links get it back.
     rewrite: {
-      input: ({ url }) => deLocalizeUrl(url),
-      output: ({ url }) => withoutTrailingSlash(localizeUrl(url)),
+      input: ({ url }) => routeUrl(url),
+      output: ({ url }) => publicUrl(url),
     },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })

@@ -17,7 +17,7 @@ import { compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from './s
 import { env } from './server/env.server'
 import { HtmlCache, type CacheEntry, type RenderOutcome, type StoredPage } from './server/html-cache.server'
 import { cacheablePageRequest, type CachePartition } from './server/page-requests.server'
-import { loadPrerendered, prerenderBackendId } from './server/prerendered.server'
+import { loadPrerendered, renderIdentity } from './server/prerendered.server'
 import { expandTag, purgesEverything } from './lib/cache-tags'
 import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidation.server'
 import { contentSecurityPolicy, securityHeaders } from './server/security-headers.server'
@@ -85,7 +85,7 @@ onPurge(purgeHtml)
 
 /** The pages the build prerendered, in the cache before the first request is answered. */
 const prerenderedReady = import.meta.env.PROD
-  ? loadPrerendered(prerenderBackendId(env.CONTENT_API_URL))
+  ? loadPrerendered(renderIdentity(env))
       .then(({ builtAt, pages }) => {
         for (const [key, page] of pages) htmlCache.store('pages', key, page, { prerendered: true, storedAt: builtAt })
       })

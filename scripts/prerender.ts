@@ -22,7 +22,7 @@ import { etagOf } from '../app/server/compression.server'
 import { getContentSource } from '../app/server/content/content-source.server'
 import { ContentUnavailableError } from '../app/server/content/source.server'
 import { prerenderRoutes } from '../app/server/prerender-routes.server'
-import { PRERENDER_MANIFEST, prerenderBackendId, type PrerenderManifest } from '../app/server/prerendered.server'
+import { PRERENDER_MANIFEST, renderIdentity, type PrerenderManifest } from '../app/server/prerendered.server'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const serverEntry = join(root, '.output/server/index.mjs')
@@ -86,7 +86,7 @@ async function main() {
   const started = Date.now()
   rmSync(outDir, { recursive: true, force: true })
   if (process.env.SKIP_PRERENDER === '1') {
-    writeManifest({ builtAt: Date.now(), backend: prerenderBackendId(env.CONTENT_API_URL), pages: {} })
+    writeManifest({ builtAt: Date.now(), renderedFor: renderIdentity(env), pages: {} })
     console.log('prerender: skipped (SKIP_PRERENDER=1); every page renders on its first request.')
     process.exit(0)
   }
@@ -108,7 +108,7 @@ async function main() {
   }
 
   const origin = await startServer()
-  const manifest: PrerenderManifest = { builtAt: Date.now(), backend: prerenderBackendId(env.CONTENT_API_URL), pages: {} }
+  const manifest: PrerenderManifest = { builtAt: Date.now(), renderedFor: renderIdentity(env), pages: {} }
   let bytes = 0
   for (const route of routes) {
     const response = await fetch(origin + route, { headers: { accept: 'text/html', 'accept-encoding': 'identity' } })

@@ -3,8 +3,8 @@
  * router (which adds the locale prefix), external ones are plain anchors, and a new tab
  * is opened only when the backend's `target` says so, with `rel="noopener"`.
  */
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { RouterLink } from './ui/Link'
 
 export interface CmsLinkProps {
   href: string
@@ -19,13 +19,12 @@ export function CmsLink({ href, internal, newTab = false, className, children, .
   const tabProps = newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {}
   if (internal && href.startsWith('/')) {
     return (
-      <RouterLink to={href} className={className} {...tabProps} {...rest}>
+      <Link to={href} className={className} {...tabProps} {...rest}>
         {children}
-      </RouterLink>
+      </Link>
     )
   }
-  // A plain anchor, not React Aria's Link: under React Aria's RouterProvider that would
-  // route a same-origin href (a feed, a file) through the app and add the locale to it.
+  // An external or non-route href (a feed, a file, mailto:) is a plain anchor.
   return (
     <a href={href} className={className} {...tabProps} {...rest}>
       {children}

@@ -112,6 +112,8 @@ export interface Section {
   key: string
   layout: string
   data: JsonObject
+  /** SPEC §9 scroll animations: the block opts in with `animate: true` beside its data. */
+  animate: boolean
 }
 
 export interface Language {

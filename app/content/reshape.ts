@@ -316,8 +316,8 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     ...common,
     kind: 'page',
     sections: content.sections.map((section, index) => {
-      const { layout, id, ...data } = section
-      return { key: `${layout}-${id ?? index}`, layout, data: sanitizeSectionData(data) }
+      const { layout, id, animate, ...data } = section
+      return { key: `${layout}-${id ?? index}`, layout, data: sanitizeSectionData(data), animate: animate === true }
     }),
     forms: parseFormDefinitions(content.shortcode_data),
     pageContentHtml: sanitizeCmsHtml(content.pageContent),

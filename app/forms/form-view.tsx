@@ -9,6 +9,7 @@ import { useForm, useStore } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useUnsavedChangesPrompt } from '../components/shell/use-unsaved-changes'
+import { AriaProviders } from '../components/ui/aria-providers'
 import { Button } from '../components/ui/Button'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
@@ -37,7 +38,22 @@ const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), textarea, select,
 
 const isHalfWidth = (field: FormField) => /(^|\s)(half|gfield--width-half|gf_left_half|gf_right_half)(\s|$)/.test(field.cssClass)
 
-export function FormView({ definition, source, title }: { definition: FormDefinition; source: FormSource; title?: string }) {
+export interface FormViewProps {
+  definition: FormDefinition
+  source: FormSource
+  title?: string
+}
+
+/** A form with React Aria's providers around it (its dates and links follow the page's locale and router). */
+export function FormView(props: FormViewProps) {
+  return (
+    <AriaProviders>
+      <DefinedFormView {...props} />
+    </AriaProviders>
+  )
+}
+
+function DefinedFormView({ definition, source, title }: FormViewProps) {
   const router = useRouter()
   const formRef = useRef<HTMLFormElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)

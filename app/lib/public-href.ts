@@ -1,14 +1,34 @@
-import { localizeHref } from '../paraglide/runtime'
+/**
+ * The site's public URLs, in the browser and on the server alike: the router's routes are
+ * written without the locale (decision 001), and the URL a visitor sees carries it. One
+ * rule, lib/url.ts's: the default locale has no prefix, every other routed locale is
+ * `/{locale}`, and no URL ends in a slash. (Paraglide's own URL functions follow the same
+ * patterns but need URLPattern, which the browser's first load does without.)
+ */
+import { getLocale } from '../paraglide/runtime'
+import { isLocale, localizePath, stripLocale } from './url'
 
-/** Paraglide writes the prefixed root as `/de/`; the site's URLs have no trailing slash. */
-export function withoutTrailingSlash(url: URL): URL {
-  if (url.pathname.length > 1 && url.pathname.endsWith('/')) url.pathname = url.pathname.slice(0, -1)
-  return url
+/** The current locale (Paraglide's, or the URL's in the browser): a routed one. */
+function currentLocale() {
+  const locale = getLocale()
+  return isLocale(locale) ? locale : stripLocale('/').locale
 }
 
 /** The public href of an internal path (`/about` → `/de/about` on a German page). */
 export function publicHref(href: string): string {
   if (!href.startsWith('/')) return href
-  const localized = localizeHref(href)
-  return localized.length > 1 && localized.endsWith('/') ? localized.slice(0, -1) : localized
+  const url = new URL(href, 'http://site.invalid')
+  return localizePath(url.pathname, currentLocale()) + url.search + url.hash
+}
+
+/** The router's rewrite: the public URL → the route's (the locale prefix off). */
+export function routeUrl(url: URL): URL {
+  url.pathname = stripLocale(url.pathname).path
+  return url
+}
+
+/** The router's rewrite: the route's URL → the public one, in the current locale. */
+export function publicUrl(url: URL): URL {
+  url.pathname = localizePath(url.pathname, currentLocale())
+  return url
 }

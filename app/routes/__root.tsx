@@ -1,8 +1,7 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter, type NavigateOptions } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { I18nProvider, RouterProvider } from 'react-aria-components'
 import { siteConfig } from '../../app.config'
 import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
 import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard } from '../components/shell/document-behaviour'
@@ -15,17 +14,10 @@ import { cookieLocaleRedirectScript } from '../lib/locale-redirect'
 import { consentDefaultsScript } from '../lib/tracking'
 import { publicEnvQueryOptions } from '../server/site.functions'
 import { pathnameOf, selectPage, validateSiteSearch } from '../lib/page-selection'
-import { publicHref } from '../lib/public-href'
 import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
 import inter700 from '@fontsource/inter/files/inter-latin-700-normal.woff2?url'
 import inter900 from '@fontsource/inter/files/inter-latin-900-normal.woff2?url'
 import appCss from '../styles.css?url'
-
-declare module 'react-aria-components' {
-  interface RouterConfig {
-    routerOptions: Omit<NavigateOptions, 'to' | 'href'>
-  }
-}
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   head: () => ({
@@ -67,7 +59,6 @@ const scrollOffsetCss = `html{scroll-padding-top:${siteConfig.header.navHeightPx
 
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = getLocale()
-  const router = useRouter()
   const publicEnv = Route.useLoaderData()
   useChunkReloadGuard()
   return (
@@ -77,20 +68,17 @@ function RootDocument({ children }: { children: ReactNode }) {
         <style>{scrollOffsetCss}</style>
       </head>
       <body>
-        <I18nProvider locale={locale}>
-          <RouterProvider navigate={(href, options) => router.navigate({ ...options, href })} useHref={publicHref}>
-            <ConsentProvider env={publicEnv}>
-              <ShellProvider>
-                <LoadingBar />
-                {children}
-                <RouteAnnouncer />
-                <OfflineNotice />
-                <ConsentBanner />
-                <ConsentPreferences />
-              </ShellProvider>
-            </ConsentProvider>
-          </RouterProvider>
-        </I18nProvider>
+        {/* React Aria's providers sit around each widget that loads when needed (ui/aria-providers.tsx). */}
+        <ConsentProvider env={publicEnv}>
+          <ShellProvider>
+            <LoadingBar />
+            {children}
+            <RouteAnnouncer />
+            <OfflineNotice />
+            <ConsentBanner />
+            <ConsentPreferences />
+          </ShellProvider>
+        </ConsentProvider>
         <Scripts />
       </body>
     </html>

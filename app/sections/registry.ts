@@ -5,41 +5,55 @@
  * loads the rest when they come near the viewport. A layout that is not here renders
  * nothing.
  */
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
+import { islandCode, type IslandCode } from '../components/island'
+import type { JsonObject } from '../content/model'
 import type { SectionLayout } from './schemas'
 
-export type SectionComponent<T> = ComponentType<{ data: T; headingLevel: 1 | 2 }>
-
-export interface SectionBlock {
-  load: () => Promise<SectionComponent<never>>
+/** What RenderSections hands every block: its data (checked on the server) and its heading level. */
+export interface SectionProps {
+  data: JsonObject
+  headingLevel: 1 | 2
 }
 
-const loadFormSection = () => import('./form/form-section').then((module) => module.FormSection)
+/**
+ * A block's component takes its own data type. The server checked every section's data
+ * against that block's schema (app/server/sections.server.ts), so the JSON that arrives is
+ * the block's own reading of it: the one place that knowledge meets the types is here.
+ */
+function block(load: () => Promise<(props: never) => ReactNode>): IslandCode<SectionProps> {
+  return islandCode(load as () => Promise<ComponentType<SectionProps>>)
+}
 
-export const sectionRegistry: Record<SectionLayout, SectionBlock> = {
-  hero: { load: () => import('./hero/hero').then((module) => module.Hero) },
-  rich_text: { load: () => import('./rich-text/rich-text').then((module) => module.RichText) },
-  cards: { load: () => import('./cards/cards').then((module) => module.Cards) },
-  faq: { load: () => import('./faq/faq').then((module) => module.Faq) },
-  call_to_action: { load: () => import('./call-to-action/call-to-action').then((module) => module.CallToAction) },
-  statistics: { load: () => import('./statistics/statistics').then((module) => module.Statistics) },
-  testimonials: { load: () => import('./testimonials/testimonials').then((module) => module.Testimonials) },
-  image_with_text: { load: () => import('./image-with-text/image-with-text').then((module) => module.ImageWithText) },
-  services_grid: { load: () => import('./services-grid/services-grid').then((module) => module.ServicesGrid) },
-  process_steps: { load: () => import('./process-steps/process-steps').then((module) => module.ProcessSteps) },
-  team: { load: () => import('./team/team').then((module) => module.Team) },
-  pricing_plans: { load: () => import('./pricing-plans/pricing-plans').then((module) => module.PricingPlans) },
-  partner_logos: { load: () => import('./partner-logos/partner-logos').then((module) => module.PartnerLogos) },
-  blog_teaser: { load: () => import('./blog-teaser/blog-teaser').then((module) => module.BlogTeaser) },
-  support_modal_trigger: {
-    load: () => import('./support-modal-trigger/support-modal-trigger').then((module) => module.SupportModalTrigger),
-  },
-  contact_form: { load: loadFormSection },
-  free_consultation_form: { load: loadFormSection },
-  support_form: { load: loadFormSection },
-  login_form: { load: loadFormSection },
+const formSection = block(() => import('./form/form-section').then((module) => module.FormSection))
+
+export const sectionRegistry: Record<SectionLayout, IslandCode<SectionProps>> = {
+  hero: block(() => import('./hero/hero').then((module) => module.Hero)),
+  rich_text: block(() => import('./rich-text/rich-text').then((module) => module.RichText)),
+  cards: block(() => import('./cards/cards').then((module) => module.Cards)),
+  faq: block(() => import('./faq/faq').then((module) => module.Faq)),
+  call_to_action: block(() => import('./call-to-action/call-to-action').then((module) => module.CallToAction)),
+  statistics: block(() => import('./statistics/statistics').then((module) => module.Statistics)),
+  testimonials: block(() => import('./testimonials/testimonials').then((module) => module.Testimonials)),
+  image_with_text: block(() => import('./image-with-text/image-with-text').then((module) => module.ImageWithText)),
+  services_grid: block(() => import('./services-grid/services-grid').then((module) => module.ServicesGrid)),
+  process_steps: block(() => import('./process-steps/process-steps').then((module) => module.ProcessSteps)),
+  team: block(() => import('./team/team').then((module) => module.Team)),
+  pricing_plans: block(() => import('./pricing-plans/pricing-plans').then((module) => module.PricingPlans)),
+  partner_logos: block(() => import('./partner-logos/partner-logos').then((module) => module.PartnerLogos)),
+  blog_teaser: block(() => import('./blog-teaser/blog-teaser').then((module) => module.BlogTeaser)),
+  support_modal_trigger: block(() => import('./support-modal-trigger/support-modal-trigger').then((module) => module.SupportModalTrigger)),
+  contact_form: formSection,
+  free_consultation_form: formSection,
+  support_form: formSection,
+  login_form: formSection,
 }
 
 export function isSectionLayout(layout: string): layout is SectionLayout {
   return Object.hasOwn(sectionRegistry, layout)
+}
+
+/** Blocks a visitor fills in (forms): their code loads as soon as the browser is idle, not only near the viewport. */
+export function isInteractive(layout: SectionLayout): boolean {
+  return sectionRegistry[layout] === formSection
 }

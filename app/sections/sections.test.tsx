@@ -72,9 +72,9 @@ describe('RenderSections', () => {
       <RenderSections
         firstIsTitle={false}
         sections={[
-          { key: 'a', layout: 'statistics', data: { items: [{ value: '1', label: 'First' }] } },
-          { key: 'b', layout: 'no_such_block', data: { heading: 'Never' } },
-          { key: 'd', layout: 'testimonials', data: { items: [{ quote: 'Second', name: 'N' }] } },
+          { key: 'a', layout: 'statistics', animate: false, data: { items: [{ value: '1', label: 'First' }] } },
+          { key: 'b', layout: 'no_such_block', animate: false, data: { heading: 'Never' } },
+          { key: 'd', layout: 'testimonials', animate: false, data: { items: [{ quote: 'Second', name: 'N' }] } },
         ]}
       />,
     )

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { publicEnvKeys, type Env } from '../../app.config'
 import type { StoredPage } from './html-cache.server'
 
 export const PRERENDER_MANIFEST = 'manifest.json'
@@ -15,17 +16,30 @@ export const PRERENDER_MANIFEST = 'manifest.json'
 export interface PrerenderManifest {
   /** When the pages were rendered (ms since the epoch): how stale they are when the server starts. */
   builtAt: number
-  /** The backend they were rendered from (prerenderBackendId): a server on another backend does not serve them. */
-  backend: string
+  /**
+   * What the pages' HTML depends on beyond their content (renderIdentity): the backend, the
+   * public origin and the public variables (tag IDs, the image service) that the HTML
+   * carries. A server configured otherwise does not serve them.
+   */
+  renderedFor: string
   /** By cache key: the path as requested (percent-encoded, with its locale prefix). */
   pages: Record<string, { file: string; etag: string; contentType: string; tags: string[] }>
 }
 
 /** Which backend a server reads: CONTENT_API_URL, or the embedded CMS. */
-export function prerenderBackendId(contentApiUrl: string | undefined): string {
+export function backendId(contentApiUrl: string | undefined): string {
   if (!contentApiUrl) return 'embedded'
   const url = new URL(contentApiUrl)
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
+/** Everything of a server's configuration a rendered page carries in its HTML. */
+export function renderIdentity(env: Pick<Env, 'CONTENT_API_URL' | 'SITE_URL' | (typeof publicEnvKeys)[number]>): string {
+  return [
+    `backend=${backendId(env.CONTENT_API_URL)}`,
+    `site=${env.SITE_URL ?? ''}`,
+    ...publicEnvKeys.map((key) => `${key}=${env[key] ?? ''}`),
+  ].join('; ')
 }
 
 /** Beside the server entry that runs (`.output/server/index.mjs`): the build's own folder. */
@@ -35,19 +49,22 @@ export function prerenderedDir(): string | null {
 }
 
 /**
- * The prerendered pages, when they were rendered from the backend this server reads. Built
- * against another (a staging backend in CI, say), they would show its content until each
- * was refreshed: then every page is rendered on its first request instead.
+ * The prerendered pages, when they were rendered for this server's configuration. Built
+ * against another backend (a staging one in CI, say) or with other tag IDs, they would
+ * show that content or carry those IDs until each was refreshed: then every page is
+ * rendered on its first request instead.
  */
 export async function loadPrerendered(
-  backend: string,
+  identity: string,
   dir: string | null = prerenderedDir(),
 ): Promise<{ builtAt: number; pages: Map<string, StoredPage> }> {
   const pages = new Map<string, StoredPage>()
   if (!dir || !existsSync(path.join(dir, PRERENDER_MANIFEST))) return { builtAt: 0, pages }
   const manifest = JSON.parse(await readFile(path.join(dir, PRERENDER_MANIFEST), 'utf8')) as PrerenderManifest
-  if (manifest.backend !== backend) {
-    console.warn(`[prerendered] not served: rendered from ${manifest.backend}, this server reads ${backend}`)
+  if (manifest.renderedFor !== identity) {
+    const built = manifest.renderedFor.split('; ')
+    const differences = identity.split('; ').filter((part) => !built.includes(part))
+    console.warn(`[prerendered] not served: built for another configuration (here ${differences.join(', ')})`)
     return { builtAt: 0, pages }
   }
   await Promise.all(

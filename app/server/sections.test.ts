@@ -6,12 +6,13 @@ describe('sections checked on the server', () => {
   it('keeps sections their block accepts, in its reading of the data; leaves out unknown layouts and refused data, with a warning', () => {
     const checked = checkSections(
       [
-        { key: 'a', layout: 'statistics', data: { items: [{ value: '1', label: 'First' }] } },
-        { key: 'b', layout: 'no_such_block', data: {} },
-        { key: 'c', layout: 'call_to_action', data: { heading: 42 } },
+        { key: 'a', layout: 'statistics', animate: false, data: { items: [{ value: '1', label: 'First' }] } },
+        { key: 'b', layout: 'no_such_block', animate: false, data: {} },
+        { key: 'c', layout: 'call_to_action', animate: false, data: { heading: 42 } },
         {
           key: 'd',
           layout: 'image_with_text',
+          animate: false,
           data: { heading: 'Pictured', body_html: '<p>Hi</p>', image: { url: '/a.png', width: 10, height: 5 } },
         },
       ],

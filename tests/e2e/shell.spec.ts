@@ -281,3 +281,20 @@ test('a hash target scrolls below the navigation bar', async ({ page }) => {
   await expect.poll(async () => Math.round((await heading.boundingBox())?.y ?? 0)).toBeGreaterThanOrEqual(100)
   expect((await heading.boundingBox())?.y ?? 0).toBeLessThan(140)
 })
+
+test('keys pressed while a menu’s code is still loading land in the menu (it loads on demand)', async ({ page }) => {
+  // The menu's chunk arrives late: the visitor's Enter and ArrowDown come before it.
+  await page.route(/\/assets\/menu-popover-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    await route.continue()
+  })
+  await page.goto('/about')
+  await page.waitForFunction(() => document.readyState === 'complete')
+  await page.getByTestId('language-button').focus()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByRole('menu', { name: 'Language' })).toBeVisible()
+  await expect(page.getByRole('menuitemradio', { name: 'Deutsch' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('language-button')).toBeFocused()
+})

@@ -3,6 +3,7 @@
  * with anchors), categories and tags as links, share links, previous/next, recent posts,
  * the sidebar widgets and the comments.
  */
+import { Link } from '@tanstack/react-router'
 import { localizePath } from '../../lib/url'
 import { absoluteUrl } from '../../lib/seo'
 import { isLocale } from '../../lib/url'
@@ -13,7 +14,6 @@ import { SocialIcon } from '../icons'
 import { Image } from '../media/image'
 import { Comments } from './comments'
 import { formatDate, formatNumber } from './format'
-import { RouterLink } from '../ui/Link'
 
 export function ArticleView({ page, options }: { page: ArticlePage; options: SiteOptions }) {
   const { post } = page
@@ -33,13 +33,13 @@ export function ArticleView({ page, options }: { page: ArticlePage; options: Sit
             <ul className="mt-4 flex flex-wrap gap-2" aria-label={m.blog_categories()}>
               {post.categories.map((category) => (
                 <li key={category.id}>
-                  <RouterLink
+                  <Link
                     to="/blog/category/{-$id}"
                     params={{ id: category.slug }}
                     className="text-sm font-bold text-brand-700 hover:underline"
                   >
                     {category.name}
-                  </RouterLink>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -60,13 +60,13 @@ export function ArticleView({ page, options }: { page: ArticlePage; options: Sit
           <ul className="mt-10 flex flex-wrap gap-2" aria-label={m.blog_tags()}>
             {post.tags.map((tag) => (
               <li key={tag.id}>
-                <RouterLink
+                <Link
                   to="/blog/tag/{-$id}"
                   params={{ id: tag.slug }}
                   className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-bold text-brand-800 hover:bg-brand-100"
                 >
                   #{tag.name}
-                </RouterLink>
+                </Link>
               </li>
             ))}
           </ul>
@@ -78,7 +78,7 @@ export function ArticleView({ page, options }: { page: ArticlePage; options: Sit
             className="mt-10 grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2"
           >
             {page.previousPost ? (
-              <RouterLink
+              <Link
                 to="/blog/$slug"
                 params={{ slug: page.previousPost.slug }}
                 rel="prev"
@@ -86,12 +86,12 @@ export function ArticleView({ page, options }: { page: ArticlePage; options: Sit
               >
                 <span className="text-sm text-ink-muted">← {m.blog_previous()}</span>
                 <span className="mt-1 block font-bold text-ink">{page.previousPost.title}</span>
-              </RouterLink>
+              </Link>
             ) : (
               <span />
             )}
             {page.nextPost && (
-              <RouterLink
+              <Link
                 to="/blog/$slug"
                 params={{ slug: page.nextPost.slug }}
                 rel="next"
@@ -99,7 +99,7 @@ export function ArticleView({ page, options }: { page: ArticlePage; options: Sit
               >
                 <span className="text-sm text-ink-muted">{m.blog_next()} →</span>
                 <span className="mt-1 block font-bold text-ink">{page.nextPost.title}</span>
-              </RouterLink>
+              </Link>
             )}
           </nav>
         )}
@@ -156,9 +156,9 @@ function Sidebar({ page }: { page: Page }) {
             <ul className="mt-3 space-y-3">
               {page.recentPosts.map((post) => (
                 <li key={post.id}>
-                  <RouterLink to="/blog/$slug" params={{ slug: post.slug }} className="font-bold text-ink-soft hover:text-brand-700">
+                  <Link to="/blog/$slug" params={{ slug: post.slug }} className="font-bold text-ink-soft hover:text-brand-700">
                     {post.title}
-                  </RouterLink>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -166,9 +166,9 @@ function Sidebar({ page }: { page: Page }) {
             <ul className="mt-3 space-y-2">
               {page.categories.map((category) => (
                 <li key={category.id}>
-                  <RouterLink to="/blog/category/{-$id}" params={{ id: category.slug }} className="text-ink-soft hover:text-brand-700">
+                  <Link to="/blog/category/{-$id}" params={{ id: category.slug }} className="text-ink-soft hover:text-brand-700">
                     {category.name} <span className="text-ink-muted">({formatNumber(category.count)})</span>
-                  </RouterLink>
+                  </Link>
                 </li>
               ))}
             </ul>

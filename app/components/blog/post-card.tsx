@@ -1,8 +1,8 @@
+import { Link } from '@tanstack/react-router'
 import { m } from '../../paraglide/messages'
 import type { PostSummary } from '../../content/model'
 import { Image } from '../media/image'
 import { formatDate } from './format'
-import { RouterLink } from '../ui/Link'
 
 /** A post in a listing: featured image, title, excerpt, date, category, reading time. */
 export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
@@ -24,9 +24,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
           {post.readingMinutes && <span>· {m.blog_reading_time({ minutes: post.readingMinutes })}</span>}
         </p>
         <Heading className="mt-2 text-xl font-bold text-ink">
-          <RouterLink to="/blog/$slug" params={{ slug: post.slug }} className="group-hover:text-brand-700 after:absolute after:inset-0">
+          <Link to="/blog/$slug" params={{ slug: post.slug }} className="group-hover:text-brand-700 after:absolute after:inset-0">
             {post.title}
-          </RouterLink>
+          </Link>
         </Heading>
         <div className="mt-3 flex-1 text-ink-soft" dangerouslySetInnerHTML={{ __html: post.excerptHtml }} />
       </div>

@@ -3,11 +3,11 @@
  * with highlighted snippets, pagination by crawlable links, a "did you mean" for
  * corrected words, and an empty state with suggestions. The query is shown as text.
  */
+import { Link } from '@tanstack/react-router'
 import { m } from '../../paraglide/messages'
 import type { MenuLink, SearchResults as Results } from '../../content/model'
 import { CmsLink } from '../cms-link'
 import { formatNumber } from '../blog/format'
-import { RouterLink } from '../ui/Link'
 
 export function SearchResults({ search, suggestions }: { search: Results; suggestions: MenuLink[] }) {
   const from = search.total === 0 ? 0 : (search.page - 1) * search.perPage + 1
@@ -26,9 +26,13 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
       </p>
       {search.corrected && search.corrected !== search.query && (
         <p className="mt-3 text-ink-soft">
-          <RouterLink to="/" search={{ s: search.corrected }} variant="inline">
+          <Link
+            to="/"
+            search={{ s: search.corrected }}
+            className="font-bold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
             {m.search_did_you_mean({ suggestion: search.corrected })}
-          </RouterLink>
+          </Link>
         </p>
       )}
       {search.results.length === 0 ? (
@@ -56,9 +60,9 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
               <p className="text-xs font-bold tracking-wider text-ink-muted uppercase">
                 {hit.type === 'post' ? m.search_type_post() : m.search_type_page()}
               </p>
-              <RouterLink to={hit.href} className="mt-1 block text-xl font-bold text-brand-700 hover:underline">
+              <Link to={hit.href} className="mt-1 block text-xl font-bold text-brand-700 hover:underline">
                 {hit.title}
-              </RouterLink>
+              </Link>
               <p
                 className="mt-1 text-ink-soft [&_mark]:rounded [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-ink"
                 dangerouslySetInnerHTML={{ __html: hit.excerptHtml }}
@@ -70,16 +74,16 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
       {pages > 1 && (
         <nav aria-label={m.search_pagination()} className="mt-8 flex flex-wrap items-center gap-2">
           {search.page > 1 && (
-            <RouterLink
+            <Link
               to="."
               search={{ s: search.query, page: String(search.page - 1) }}
               className="rounded-full border border-slate-300 px-4 py-2 font-bold text-ink-soft hover:border-brand-600"
             >
               {m.search_previous()}
-            </RouterLink>
+            </Link>
           )}
           {Array.from({ length: Math.min(pages, 10) }, (_, index) => index + 1).map((number) => (
-            <RouterLink
+            <Link
               key={number}
               to="."
               search={{ s: search.query, page: String(number) }}
@@ -88,16 +92,16 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
               className="flex h-10 w-10 items-center justify-center rounded-full font-bold text-ink-soft hover:bg-slate-100 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
             >
               {number}
-            </RouterLink>
+            </Link>
           ))}
           {search.page < pages && (
-            <RouterLink
+            <Link
               to="."
               search={{ s: search.query, page: String(search.page + 1) }}
               className="rounded-full border border-slate-300 px-4 py-2 font-bold text-ink-soft hover:border-brand-600"
             >
               {m.search_next()}
-            </RouterLink>
+            </Link>
           )}
         </nav>
       )}

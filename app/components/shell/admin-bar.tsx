@@ -10,7 +10,7 @@ import { siteConfig } from '../../../app.config'
 import { browserCookies } from '../../lib/cookies'
 import { m } from '../../paraglide/messages'
 import type { Page } from '../../content/model'
-import { Button } from '../ui/Button'
+import { PlainButton } from '../ui/PlainButton'
 
 export function useDevMode(): [boolean, () => void] {
   const searchStr = useLocation({ select: (location) => location.searchStr })
@@ -39,15 +39,15 @@ function PreviewLinkAction() {
   const isPreview = params.get('preview') === 'true' && params.has('token')
   if (!isPreview) return <span className="text-slate-400">{m.admin_preview_unavailable()}</span>
   return (
-    <Button
+    <PlainButton
       variant="inverse"
       className="text-sm"
-      onPress={() => {
+      onClick={() => {
         void navigator.clipboard?.writeText(window.location.href).then(() => setCopied(true))
       }}
     >
       {copied ? m.admin_preview_copied() : m.admin_preview_link()}
-    </Button>
+    </PlainButton>
   )
 }
 
@@ -77,9 +77,9 @@ export function AdminBar({ admin }: { admin: Page['admin'] | null }) {
           )}
           {admin?.pageLayout && <span className="text-slate-300">{m.admin_layout({ layout: admin.pageLayout })}</span>}
           <PreviewLinkAction />
-          <Button variant="inverse" onPress={exit} className="ml-auto text-sm">
+          <PlainButton variant="inverse" onClick={exit} className="ml-auto text-sm">
             {m.admin_exit()}
-          </Button>
+          </PlainButton>
         </div>
       </section>
     </>

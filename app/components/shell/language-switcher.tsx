@@ -4,17 +4,19 @@
  * locale's prefix. A full page load, so every string and date is rendered in the new
  * locale by the server.
  */
-import { MenuTrigger } from 'react-aria-components'
+import { Suspense } from 'react'
 import { siteConfig } from '../../../app.config'
+import type { Language } from '../../content/model'
 import { browserCookies } from '../../lib/cookies'
-import { localizePath } from '../../lib/url'
-import { isLocale } from '../../lib/url'
+import { isLocale, localizePath } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
-import type { Language } from '../../content/model'
 import { ChevronDownIcon, GlobeIcon } from '../icons'
-import { Button } from '../ui/Button'
-import { Menu, MenuItem } from '../ui/Menu'
+import { lazyWithPreload } from '../lazy'
+import { PlainButton } from '../ui/PlainButton'
+import { useMenuTrigger } from './use-menu-trigger'
+
+const MenuPopover = lazyWithPreload(() => import('./overlays/menu-popover'))
 
 export function storeLanguageChoice(locale: string) {
   const { name, maxAgeSeconds, path } = siteConfig.i18n.langCookie
@@ -23,35 +25,42 @@ export function storeLanguageChoice(locale: string) {
 
 export function LanguageSwitcher({ languages, tone = 'dark' }: { languages: Language[]; tone?: 'dark' | 'light' }) {
   const current = getLocale()
+  const menu = useMenuTrigger(MenuPopover.preload)
   const routed = languages.filter((language) => isLocale(language.locale))
   if (routed.length < 2) return null
   const active = routed.find((language) => language.locale === current)
   return (
-    <MenuTrigger>
-      <Button variant={tone === 'dark' ? 'inverse' : 'quiet'} className="text-sm" data-testid="language-button">
+    <>
+      <PlainButton {...menu.triggerProps} variant={tone === 'dark' ? 'inverse' : 'quiet'} className="text-sm" data-testid="language-button">
         <GlobeIcon size={18} />
         <span className="sr-only">{m.language_label()}: </span>
         <span>{active?.name ?? current.toUpperCase()}</span>
         <ChevronDownIcon size={16} />
-      </Button>
-      <Menu
-        placement="bottom end"
-        aria-label={m.language_label()}
-        selectionMode="single"
-        selectedKeys={[current]}
-        onAction={(key) => {
-          const target = routed.find((language) => language.locale === key)
-          if (!target || !isLocale(target.locale) || target.locale === current) return
-          storeLanguageChoice(target.locale)
-          window.location.assign(localizePath(target.href, target.locale) + window.location.hash)
-        }}
-      >
-        {routed.map((language) => (
-          <MenuItem key={language.locale} id={language.locale} textValue={language.name}>
-            <span lang={language.locale}>{language.name}</span>
-          </MenuItem>
-        ))}
-      </Menu>
-    </MenuTrigger>
+      </PlainButton>
+      {menu.isOpen && (
+        <Suspense fallback={null}>
+          <MenuPopover
+            triggerRef={menu.triggerRef}
+            label={m.language_label()}
+            placement="bottom end"
+            autoFocus={menu.autoFocus}
+            onClose={menu.close}
+            takeQueuedKeys={menu.takeQueuedKeys}
+            selectedKey={current}
+            entries={routed.map((language) => ({
+              id: language.locale,
+              textValue: language.name,
+              label: <span lang={language.locale}>{language.name}</span>,
+            }))}
+            onAction={(locale) => {
+              const target = routed.find((language) => language.locale === locale)
+              if (!target || !isLocale(target.locale) || target.locale === current) return
+              storeLanguageChoice(target.locale)
+              window.location.assign(localizePath(target.href, target.locale) + window.location.hash)
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   )
 }

@@ -1,21 +1,25 @@
 /**
  * SPEC §2: the primary navigation with dropdown sub-items, a shop link with a cart icon
  * and a search icon that opens the search overlay. On phones it collapses into a menu
- * button and a drawer.
+ * button and a drawer. The menus and the drawer load when first needed.
  */
-import { DialogTrigger, MenuTrigger } from 'react-aria-components'
+import { Link } from '@tanstack/react-router'
+import { Suspense, useEffect, useState } from 'react'
+import type { Language, MenuLink, Menus, SiteOptions } from '../../content/model'
+import { whenIdle } from '../../lib/idle'
 import { buildPrimaryNavigation } from '../../lib/menus'
 import { m } from '../../paraglide/messages'
-import type { Language, MenuLink, Menus, SiteOptions } from '../../content/model'
 import { CmsLink } from '../cms-link'
 import { CartIcon, ChevronDownIcon, MenuIcon, SearchIcon } from '../icons'
-import { Button } from '../ui/Button'
-import { Dialog } from '../ui/Dialog'
-import { Menu, MenuItem } from '../ui/Menu'
-import { Modal } from '../ui/Modal'
+import { lazyWithPreload } from '../lazy'
+import { PlainButton } from '../ui/PlainButton'
 import { LanguageSwitcher } from './language-switcher'
+import { preloadSearch } from './search-overlay'
 import { useShell } from './shell-state'
-import { RouterLink } from '../ui/Link'
+import { useMenuTrigger } from './use-menu-trigger'
+
+const MenuPopover = lazyWithPreload(() => import('./overlays/menu-popover'))
+const MobileDrawer = lazyWithPreload(() => import('./overlays/mobile-drawer'))
 
 export interface NavBarProps {
   menus: Menus | null
@@ -28,15 +32,18 @@ export interface NavBarProps {
 export function NavBar({ menus, options, languages, variant }: NavBarProps) {
   const items = menus ? buildPrimaryNavigation(menus) : []
   const { setSearchOpen } = useShell()
+  // The dropdown menus (navigation and language) are the shell's most used widget: their code
+  // comes when the browser is idle, so a keyboard user's first Enter never waits for it.
+  useEffect(() => whenIdle(MenuPopover.preload), [])
   return (
     <div className="mx-auto flex h-16 max-w-site items-center gap-4 px-4 sm:px-6 lg:h-[4.25rem]">
-      <RouterLink
+      <Link
         to="/"
         className="mr-auto flex items-center gap-2.5 rounded-lg text-base font-black tracking-tight whitespace-nowrap text-ink sm:gap-3 sm:text-lg"
       >
         <img src={options.logoUrl ?? '/logo.svg'} alt="" width={36} height={36} className="h-9 w-9" />
         <span>{options.organizationName}</span>
-      </RouterLink>
+      </Link>
       {items.length > 0 && (
         <nav aria-label={m.nav_main()} className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -64,11 +71,19 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
           </a>
         )}
         {variant === 'default' && (
-          <Button variant="icon" aria-label={m.search_open()} onPress={() => setSearchOpen(true)} data-testid="search-button">
+          <PlainButton
+            variant="icon"
+            aria-label={m.search_open()}
+            aria-haspopup="dialog"
+            onPointerEnter={preloadSearch}
+            onFocus={preloadSearch}
+            onClick={() => setSearchOpen(true)}
+            data-testid="search-button"
+          >
             <SearchIcon />
-          </Button>
+          </PlainButton>
         )}
-        {items.length > 0 && <MobileDrawer items={items} languages={languages} />}
+        {items.length > 0 && <MobileMenuButton items={items} languages={languages} />}
       </div>
     </div>
   )
@@ -87,91 +102,63 @@ function NavLink({ item }: { item: MenuLink }) {
 
 function NavDropdown({ item }: { item: MenuLink }) {
   const { openPopup } = useShell()
+  const menu = useMenuTrigger(MenuPopover.preload)
   const entries = [{ ...item, title: m.nav_overview({ title: item.title }), children: [] }, ...item.children]
   return (
-    <MenuTrigger>
-      <Button variant="quiet" className={navLinkClass}>
+    <>
+      <PlainButton {...menu.triggerProps} variant="quiet" className={navLinkClass}>
         {item.title}
         <ChevronDownIcon size={16} />
-      </Button>
-      <Menu aria-label={item.title} items={entries}>
-        {(entry) =>
-          entry.popupId ? (
-            <MenuItem id={entry.id} onAction={() => entry.popupId && openPopup(entry.popupId)}>
-              {entry.title}
-            </MenuItem>
-          ) : (
-            <MenuItem
-              id={entry.id}
-              href={entry.href}
-              target={entry.newTab ? '_blank' : undefined}
-              rel={entry.newTab ? 'noopener noreferrer' : undefined}
-            >
-              {entry.title}
-            </MenuItem>
-          )
-        }
-      </Menu>
-    </MenuTrigger>
+      </PlainButton>
+      {menu.isOpen && (
+        <Suspense fallback={null}>
+          <MenuPopover
+            triggerRef={menu.triggerRef}
+            label={item.title}
+            autoFocus={menu.autoFocus}
+            onClose={menu.close}
+            takeQueuedKeys={menu.takeQueuedKeys}
+            entries={entries.map((entry) => ({
+              id: entry.id,
+              label: entry.title,
+              textValue: entry.title,
+              // A popup entry opens its dialog; the others are links.
+              href: entry.popupId ? undefined : entry.href,
+              newTab: entry.newTab,
+            }))}
+            onAction={(id) => {
+              const popupId = entries.find((entry) => entry.id === id)?.popupId
+              if (popupId) openPopup(popupId)
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   )
 }
 
-function MobileDrawer({ items, languages }: { items: MenuLink[]; languages: Language[] }) {
+function MobileMenuButton({ items, languages }: { items: MenuLink[]; languages: Language[] }) {
+  const [open, setOpen] = useState(false)
   return (
-    <DialogTrigger>
-      <Button variant="icon" aria-label={m.nav_open_menu()} className="lg:hidden" data-testid="menu-button">
+    <>
+      <PlainButton
+        variant="icon"
+        aria-label={m.nav_open_menu()}
+        className="lg:hidden"
+        data-testid="menu-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={MobileDrawer.preload}
+        onFocus={MobileDrawer.preload}
+        onClick={() => setOpen(true)}
+      >
         <MenuIcon />
-      </Button>
-      <Modal placement="drawer">
-        <Dialog title={m.nav_menu_title()} closeLabel={m.nav_close_menu()}>
-          {({ close }) => (
-            <nav
-              aria-label={m.nav_main()}
-              className="mt-6"
-              onClick={(event) => {
-                // A followed link closes the drawer (popup links open their dialog on top).
-                if (event.target instanceof Element && event.target.closest('a[href]')) close()
-              }}
-            >
-              <ul className="space-y-1">
-                {items.map((item) => (
-                  <li key={item.id}>
-                    <CmsLink
-                      href={item.href}
-                      internal={item.internal}
-                      newTab={item.newTab}
-                      className="block rounded-lg px-3 py-3 text-lg font-bold text-ink hover:bg-slate-100"
-                    >
-                      {item.title}
-                    </CmsLink>
-                    {item.children.length > 0 && (
-                      <ul className="mb-2 ml-3 border-l-2 border-slate-200 pl-3">
-                        {item.children.map((child) => (
-                          <li key={child.id}>
-                            <CmsLink
-                              href={child.href}
-                              internal={child.internal}
-                              newTab={child.newTab}
-                              className="block rounded-lg px-3 py-2 font-bold text-ink-soft hover:bg-slate-100"
-                            >
-                              {child.title}
-                            </CmsLink>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                ))}
-              </ul>
-              {languages.length > 1 && (
-                <div className="mt-6 border-t border-slate-200 pt-4">
-                  <LanguageSwitcher languages={languages} tone="light" />
-                </div>
-              )}
-            </nav>
-          )}
-        </Dialog>
-      </Modal>
-    </DialogTrigger>
+      </PlainButton>
+      {open && (
+        <Suspense fallback={null}>
+          <MobileDrawer items={items} languages={languages} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   )
 }

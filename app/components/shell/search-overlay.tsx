@@ -1,70 +1,22 @@
 /**
- * SPEC §2: submitting non-empty text navigates to the root path with `s` set, then
- * closes the overlay and clears the input. Empty text is refused with a message.
- * Escape closes it; focus returns to the search icon (React Aria restores it).
+ * SPEC §2 and §4: the search overlay, open or closed (shell state). Its dialog
+ * (overlays/search-dialog.tsx) loads when the search icon is first hovered, focused or
+ * pressed.
  */
-import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
-import { m } from '../../paraglide/messages'
-import { SearchIcon } from '../icons'
-import { Button } from '../ui/Button'
-import { Dialog } from '../ui/Dialog'
-import { Modal } from '../ui/Modal'
-import { TextField } from '../ui/TextField'
+import { Suspense } from 'react'
+import { lazyWithPreload } from '../lazy'
 import { useShell } from './shell-state'
+
+const SearchDialog = lazyWithPreload(() => import('./overlays/search-dialog'))
+
+export const preloadSearch = () => SearchDialog.preload()
 
 export function SearchOverlay() {
   const { searchOpen, setSearchOpen } = useShell()
-  const navigate = useNavigate()
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
-
-  function close() {
-    setSearchOpen(false)
-    setText('')
-    setError(null)
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const query = text.trim()
-    if (query === '') {
-      setError(m.search_empty())
-      return
-    }
-    close()
-    void navigate({ to: '/', search: { s: query } })
-  }
-
+  if (!searchOpen) return null
   return (
-    <Modal isOpen={searchOpen} onOpenChange={(open) => (open ? setSearchOpen(true) : close())} placement="top">
-      <Dialog title={m.search_title()} closeLabel={m.close()}>
-        <form role="search" onSubmit={submit} noValidate className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
-          <TextField
-            type="search"
-            value={text}
-            onChange={(value) => {
-              setText(value)
-              if (error) setError(null)
-            }}
-            isInvalid={error !== null}
-            validationBehavior="aria"
-            autoFocus
-            label={m.search_label()}
-            hideLabel
-            placeholder={m.search_placeholder()}
-            enterKeyHint="search"
-            errorMessage={error}
-            shape="pill"
-            inputClassName="placeholder:text-slate-500"
-            className="flex-1"
-          />
-          <Button type="submit" variant="primary" className="py-3.5">
-            <SearchIcon size={20} />
-            {m.search_submit()}
-          </Button>
-        </form>
-      </Dialog>
-    </Modal>
+    <Suspense fallback={null}>
+      <SearchDialog onClose={() => setSearchOpen(false)} />
+    </Suspense>
   )
 }

@@ -2,73 +2,24 @@
  * SPEC §2: the top menu's support links (and the support-modal trigger block) open the
  * support modal, which holds the support form. The form comes from the backend's
  * `support` popup (its shortcode_data), fetched when the modal first opens; urgent
- * problems get the phone number straight away.
+ * problems get the phone number straight away. The dialog (overlays/support-dialog.tsx)
+ * loads when a support link is first hovered, focused or pressed.
  */
-import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
-import { useDirtyFormsGuard } from '../../forms/dirty-forms'
-import { isLocale } from '../../lib/url'
-import { m } from '../../paraglide/messages'
-import { getLocale } from '../../paraglide/runtime'
-import { popupQueryOptions } from '../../server/content.functions'
+import { Suspense } from 'react'
 import type { SiteOptions } from '../../content/model'
-import { PhoneIcon } from '../icons'
-import { Dialog } from '../ui/Dialog'
-import { Modal } from '../ui/Modal'
+import { lazyWithPreload } from '../lazy'
 import { useShell } from './shell-state'
 
-const DefinedForms = lazy(() => import('../../forms/defined-form'))
+const SupportDialog = lazyWithPreload(() => import('./overlays/support-dialog'))
 
-/** The backend popup that carries the support form. */
-export const SUPPORT_POPUP_ID = 'support'
+export const preloadSupport = () => SupportDialog.preload()
 
 export function SupportModal({ options }: { options: SiteOptions }) {
   const { supportOpen, setSupportOpen } = useShell()
-  const { DirtyFormsProvider, report, mayClose } = useDirtyFormsGuard()
+  if (!supportOpen) return null
   return (
-    <DirtyFormsProvider value={report}>
-      <Modal isOpen={supportOpen} onOpenChange={(open) => (open || mayClose()) && setSupportOpen(open)} className="max-w-2xl">
-        <Dialog title={m.support_title()} closeLabel={m.close()}>
-          <p className="mt-3 text-ink-soft">{m.support_intro()}</p>
-          {options.phone && (
-            <p className="mt-4 flex items-center gap-2 font-bold text-ink">
-              <PhoneIcon size={20} className="text-brand-700" />
-              <span>
-                {m.support_urgent()}{' '}
-                <a href={`tel:${options.phone.replace(/[^+\d]/g, '')}`} className="text-brand-700 underline underline-offset-2">
-                  {options.phone}
-                </a>
-              </span>
-            </p>
-          )}
-          <SupportForm />
-        </Dialog>
-      </Modal>
-    </DirtyFormsProvider>
-  )
-}
-
-function SupportForm() {
-  const current = getLocale()
-  const locale = isLocale(current) ? current : 'en'
-  const query = useQuery({ ...popupQueryOptions({ locale, id: SUPPORT_POPUP_ID }), retry: false })
-  return (
-    <section aria-label={m.support_form_title()} className="mt-6 border-t border-slate-200 pt-6" data-section="support_form">
-      {query.isPending && (
-        <p role="status" className="text-ink-muted">
-          {m.loading()}…
-        </p>
-      )}
-      {(query.isError || (query.data && Object.keys(query.data.forms).length === 0)) && (
-        <p role="alert" className="rounded-xl bg-slate-50 p-4 text-ink-soft">
-          {m.form_unavailable()}
-        </p>
-      )}
-      {query.data && Object.keys(query.data.forms).length > 0 && (
-        <Suspense fallback={<p className="text-ink-muted">{m.loading()}…</p>}>
-          <DefinedForms forms={query.data.forms} source={{ kind: 'popup', id: SUPPORT_POPUP_ID }} />
-        </Suspense>
-      )}
-    </section>
+    <Suspense fallback={null}>
+      <SupportDialog options={options} onClose={() => setSupportOpen(false)} />
+    </Suspense>
   )
 }

@@ -3,9 +3,10 @@ import { isManagedItSupportPath, stripLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import type { Language, SiteOptions } from '../../content/model'
 import { HeadsetIcon, PhoneIcon } from '../icons'
-import { Button } from '../ui/Button'
+import { PlainButton } from '../ui/PlainButton'
 import { LanguageSwitcher } from './language-switcher'
 import { useShell } from './shell-state'
+import { preloadSupport } from './support-modal'
 
 /**
  * SPEC §2: the top bar with the language dropdown and support links. The support links
@@ -22,10 +23,17 @@ export function TopBar({ languages, options }: { languages: Language[]; options:
         <div className="flex items-center gap-1" data-testid="support-links">
           {showSupport && (
             <>
-              <Button variant="inverse" onPress={() => setSupportOpen(true)} className="text-sm">
+              <PlainButton
+                variant="inverse"
+                aria-haspopup="dialog"
+                onPointerEnter={preloadSupport}
+                onFocus={preloadSupport}
+                onClick={() => setSupportOpen(true)}
+                className="text-sm"
+              >
                 <HeadsetIcon size={18} />
                 {m.top_bar_support()}
-              </Button>
+              </PlainButton>
               {options.phone && (
                 <a
                   href={`tel:${options.phone.replace(/[^+\d]/g, '')}`}

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react'
 import { Menu as AriaMenu, MenuItem as AriaMenuItem, type MenuItemProps, type MenuProps } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
 import { Popover } from './Popover'
@@ -10,11 +11,26 @@ const itemStyles = tv({
   },
 })
 
+export interface SiteMenuProps<T extends object> extends MenuProps<T> {
+  placement?: 'bottom start' | 'bottom end'
+  /** Opened by a trigger outside React Aria (a native button): its element, and the open state. */
+  triggerRef?: RefObject<HTMLElement | null>
+  isOpen?: boolean
+  onOpenChange?: (isOpen: boolean) => void
+}
+
 /** A menu in a popover (arrow keys move, Enter or Space picks, Escape closes and returns focus). */
-export function Menu<T extends object>(props: MenuProps<T> & { placement?: 'bottom start' | 'bottom end' }) {
-  const { placement = 'bottom start', ...rest } = props
+export function Menu<T extends object>(props: SiteMenuProps<T>) {
+  const { placement = 'bottom start', triggerRef, isOpen, onOpenChange, ...rest } = props
   return (
-    <Popover placement={placement} offset={6} className="min-w-52 p-1.5 shadow-xl">
+    <Popover
+      placement={placement}
+      offset={6}
+      triggerRef={triggerRef}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      className="min-w-52 p-1.5 shadow-xl"
+    >
       <AriaMenu {...rest} className="max-h-[70vh] overflow-auto outline-none" />
     </Popover>
   )

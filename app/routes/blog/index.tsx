@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageScreen } from '../../components/page-screen'
+import { BlogScreen } from '../../components/blog/blog-screen'
 import { blogPageName, pageSearchDeps } from '../../lib/page-selection'
 import { loadPage, pageHead } from '../-page-route'
 
@@ -11,5 +11,5 @@ export const Route = createFileRoute('/blog/')({
 })
 
 function RouteComponent() {
-  return <PageScreen {...Route.useLoaderData()} />
+  return <BlogScreen {...Route.useLoaderData()} />
 }

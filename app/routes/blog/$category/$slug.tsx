@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageScreen } from '../../../components/page-screen'
+import { BlogScreen } from '../../../components/blog/blog-screen'
 import { articlePageName, pageSearchDeps } from '../../../lib/page-selection'
 import { loadPage, notFoundIn, pageHead } from '../../-page-route'
 
@@ -17,5 +17,5 @@ export const Route = createFileRoute('/blog/$category/$slug')({
 })
 
 function RouteComponent() {
-  return <PageScreen {...Route.useLoaderData()} />
+  return <BlogScreen {...Route.useLoaderData()} />
 }

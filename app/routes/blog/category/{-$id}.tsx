@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PageScreen } from '../../../components/page-screen'
+import { BlogScreen } from '../../../components/blog/blog-screen'
 import { blogPageName, pageSearchDeps } from '../../../lib/page-selection'
 import { loadPage, pageHead } from '../../-page-route'
 
@@ -12,5 +12,5 @@ export const Route = createFileRoute('/blog/category/{-$id}')({
 })
 
 function RouteComponent() {
-  return <PageScreen {...Route.useLoaderData()} />
+  return <BlogScreen {...Route.useLoaderData()} />
 }

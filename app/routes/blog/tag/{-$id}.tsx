@@ -4,8 +4,9 @@ import { siteConfig, type Locale } from '../../../../app.config'
 import type { PostsFilter } from '../../../content/queries'
 import { isSlug } from '../../../content/page-name'
 import { PostListing } from '../../../components/blog/post-listing'
-import { PageScreen, type PageScreenProps } from '../../../components/page-screen'
-import { SiteLayout } from '../../../components/shell/layouts'
+import { BlogScreen } from '../../../components/blog/blog-screen'
+import { PageFrame } from '../../../components/page-frame'
+import type { PageScreenProps } from '../../../components/page-screen'
 import { POSTS_TAG } from '../../../lib/cache-tags'
 import { blogPageName, pageSearchDeps, selectedTag } from '../../../lib/page-selection'
 import { m } from '../../../paraglide/messages'
@@ -37,7 +38,7 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
 
 function RouteComponent() {
   const { tag, tagId, ...page } = Route.useLoaderData()
-  if (tagId === null) return <PageScreen {...page} />
+  if (tagId === null) return <BlogScreen {...page} />
   return <TagListing query={page.query} layout={page.layout} listPage={page.listPage} tag={tag} tagId={tagId} />
 }
 
@@ -45,15 +46,8 @@ function TagListing(props: PageScreenProps & { tag: string; tagId: string }) {
   const { data } = useSuspenseQuery(pageQueryOptions(props.query))
   const name = data.page.tags.find((term) => term.slug === props.tag)?.name ?? props.tag
   return (
-    <SiteLayout
-      layout={props.layout}
-      menus={data.menus}
-      options={data.options}
-      languages={data.page.languages}
-      breadcrumbs={data.page.breadcrumbs}
-      admin={data.page.admin}
-    >
+    <PageFrame data={data} layout={props.layout}>
       <PostListing title={m.tag_heading({ tag: name })} filter={tagFilter(props.query.locale, props.tagId)} startPage={props.listPage} />
-    </SiteLayout>
+    </PageFrame>
   )
 }

@@ -1,0 +1,11 @@
+/** The consent categories' names and texts (SPEC §9), and the ones a visitor may turn off. */
+import type { ConsentCategory } from '../../lib/consent'
+import { m } from '../../paraglide/messages'
+
+export const consentTexts: Record<ConsentCategory, { title: () => string; text: () => string }> = {
+  necessary: { title: () => m.consent_necessary_title(), text: () => m.consent_necessary_text() },
+  analytics: { title: () => m.consent_analytics_title(), text: () => m.consent_analytics_text() },
+  marketing: { title: () => m.consent_marketing_title(), text: () => m.consent_marketing_text() },
+}
+
+export const optionalCategories: ConsentCategory[] = ['analytics', 'marketing']

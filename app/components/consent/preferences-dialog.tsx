@@ -1,0 +1,80 @@
+/**
+ * SPEC §2 and §9: the consent preferences ('Save preferences') with a switch per
+ * category. Loaded when the visitor first opens them (the banner's 'Customise' or the
+ * footer's cookie settings).
+ */
+import { useState } from 'react'
+import { consentCategories, type ConsentCategory } from '../../lib/consent'
+import { m } from '../../paraglide/messages'
+import { AriaProviders } from '../ui/aria-providers'
+import { Button } from '../ui/Button'
+import { Dialog } from '../ui/Dialog'
+import { Modal } from '../ui/Modal'
+import { Switch } from '../ui/Switch'
+import { consentTexts, optionalCategories } from './consent-texts'
+import { useConsent } from './consent-state'
+
+export default function ConsentPreferencesDialog() {
+  const { state, choose, setPreferencesOpen } = useConsent()
+  // Mounted each time the preferences open: they start from the choice in force.
+  const [selected, setSelected] = useState<Set<ConsentCategory>>(() => new Set(state.enabled))
+  return (
+    <AriaProviders>
+      <Modal isOpen onOpenChange={setPreferencesOpen}>
+        <Dialog title={m.consent_preferences_title()} closeLabel={m.close()}>
+          <p className="mt-3 text-sm text-ink-soft">{m.consent_preferences_intro()}</p>
+          <ul className="mt-6 space-y-5">
+            {consentCategories.map((category) => {
+              const required = category === 'necessary'
+              return (
+                <li key={category} className="rounded-xl border border-slate-200 p-4">
+                  <Switch
+                    isSelected={required || selected.has(category)}
+                    isDisabled={required}
+                    onChange={(on) =>
+                      setSelected((current) => {
+                        const next = new Set(current)
+                        if (on) next.add(category)
+                        else next.delete(category)
+                        return next
+                      })
+                    }
+                    aria-describedby={`consent-${category}-text`}
+                  >
+                    <span className="font-bold text-ink">
+                      {consentTexts[category].title()}
+                      {required && (
+                        <>
+                          {' '}
+                          <span className="ml-1 text-xs font-bold text-ink-muted uppercase">{m.consent_always_on()}</span>
+                        </>
+                      )}
+                    </span>
+                  </Switch>
+                  <p id={`consent-${category}-text`} className="mt-2 text-sm text-ink-soft">
+                    {consentTexts[category].text()}
+                  </p>
+                </li>
+              )
+            })}
+          </ul>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onPress={() => choose([])} className="py-2 text-sm">
+              {m.consent_reject_all()}
+            </Button>
+            <Button variant="secondary" onPress={() => choose(optionalCategories)} className="py-2 text-sm">
+              {m.consent_accept_all()}
+            </Button>
+            <Button
+              variant="primary"
+              onPress={() => choose(optionalCategories.filter((category) => selected.has(category)))}
+              className="py-2 text-sm"
+            >
+              {m.consent_save()}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </AriaProviders>
+  )
+}

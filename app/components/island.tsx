@@ -1,0 +1,118 @@
+/**
+ * A part of a server-rendered page whose code loads when it is needed (SPEC §1: section
+ * blocks load lazily; issue 13: forms and below-the-fold parts are not in the first
+ * load). The server renders it inline. While the page hydrates, it keeps the server's
+ * markup untouched until its code has loaded: at once (`now`), when it comes near the
+ * viewport (`visible`), or for interactive parts such as forms (`idle`) as soon as the
+ * browser is idle or it comes near the viewport, whichever is first: a form is usable a
+ * moment after the page, wherever it is, and keyboard users never tab past a form whose
+ * code is still missing. Nothing suspends during hydration, so no later update can throw
+ * the server's markup away. On a page reached by client navigation it renders normally.
+ */
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
+import { whenIdle } from '../lib/idle'
+import { reloadAfterChunkError } from './shell/document-behaviour'
+
+/** Start loading an island's code this far before it scrolls into view. */
+const LOAD_MARGIN = '600px'
+
+export type IslandLoading = 'now' | 'visible' | 'idle'
+
+/** An island's code: loaded once, whatever the page; rendered without suspending once it is here. */
+export interface IslandCode<P> {
+  load: () => Promise<ComponentType<P>>
+  component: () => ComponentType<P> | LazyExoticComponent<ComponentType<P>>
+}
+
+export function islandCode<P>(load: () => Promise<ComponentType<P>>): IslandCode<P> {
+  let loaded: ComponentType<P> | undefined
+  let loading: Promise<ComponentType<P>> | undefined
+  let lazyComponent: LazyExoticComponent<ComponentType<P>> | undefined
+  const loadOnce = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
+  return {
+    load: loadOnce,
+    component: () => loaded ?? (lazyComponent ??= lazy(async () => ({ default: await loadOnce() }))),
+  }
+}
+
+/** Set once the first page has hydrated: later pages (client navigation) have no server markup to keep. */
+let initialHydrationDone = false
+
+export interface IslandProps<P> {
+  /** The wrapper's id: how the server's markup is found while hydrating. Unique on the page. */
+  id: string
+  code: IslandCode<P>
+  props: P
+  loading: IslandLoading
+  /** Extra attributes of the wrapper `div` (e.g. `data-section`). */
+  attributes?: Record<`data-${string}`, string>
+}
+
+export function Island<P extends object>({ id, code, props, loading, attributes }: IslandProps<P>) {
+  const [keepServerMarkup, setKeepServerMarkup] = useState(
+    () => typeof document !== 'undefined' && !initialHydrationDone && document.getElementById(id) !== null,
+  )
+  const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null)
+  const ref = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    initialHydrationDone = true
+  }, [])
+
+  useEffect(() => {
+    if (!keepServerMarkup || !ref.current) return
+    let cancelled = false
+    const load = () =>
+      void code.load().then(
+        (component) => {
+          if (cancelled) return
+          setLoaded(() => component)
+          setKeepServerMarkup(false)
+        },
+        // The server's markup stays readable; a missing chunk (a newer deploy) reloads once a minute at most.
+        (error: unknown) => reloadAfterChunkError(error),
+      )
+    if (loading === 'now' || typeof IntersectionObserver === 'undefined') {
+      load()
+      return () => {
+        cancelled = true
+      }
+    }
+    let started = false
+    const start = () => {
+      if (started) return
+      started = true
+      observer.disconnect()
+      load()
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((item) => item.isIntersecting) && start(), {
+      rootMargin: LOAD_MARGIN,
+    })
+    observer.observe(ref.current)
+    const stopIdle = loading === 'idle' ? whenIdle(start) : () => {}
+    return () => {
+      cancelled = true
+      observer.disconnect()
+      stopIdle()
+    }
+  }, [keepServerMarkup, code, loading])
+
+  if (keepServerMarkup) {
+    return <div ref={ref} id={id} {...attributes} data-deferred="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+  }
+  const Component = Loaded ?? code.component()
+  return (
+    <div id={id} {...attributes}>
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    </div>
+  )
+}

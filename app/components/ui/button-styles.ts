@@ -1,0 +1,18 @@
+/**
+ * The button looks, as plain class names: shared by React Aria's Button (Button.tsx,
+ * which adds its own focus ring on `isFocusVisible`) and the native buttons of the
+ * first-load shell (PlainButton.tsx, whose ring is the stylesheet's `:focus-visible`).
+ */
+export const buttonBase =
+  'inline-flex cursor-pointer items-center justify-center gap-2 rounded-full font-bold transition-colors disabled:cursor-not-allowed disabled:opacity-60'
+
+export const buttonVariants = {
+  primary: 'bg-brand-700 px-6 py-3 text-white hover:bg-brand-800 active:bg-brand-900',
+  accent: 'bg-accent px-6 py-3 text-ink hover:bg-amber-400',
+  secondary: 'border-2 border-brand-700 px-6 py-2.5 text-brand-700 hover:bg-brand-50',
+  quiet: 'px-3 py-2 text-ink-soft hover:bg-slate-100 hover:text-ink',
+  icon: 'h-11 w-11 text-ink-soft hover:bg-slate-100 hover:text-ink',
+  inverse: 'px-3 py-1.5 text-slate-100 hover:bg-white/10',
+} as const
+
+export type ButtonVariant = keyof typeof buttonVariants
