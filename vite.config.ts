@@ -23,6 +23,38 @@ const noUrlPatternPolyfillInTheBrowser: Plugin = {
   load: (id) => (id === '\0no-urlpattern-polyfill' ? 'export {}' : undefined),
 }
 
+/**
+ * For the same reason the browser's copy of Paraglide's runtime starts with a `getLocale`
+ * that only says it was not replaced: its own reads the URL through the strategies and
+ * URL patterns, about 2 KB brotli the browser never runs, since app/router.tsx replaces it
+ * before anything renders. The build stops if a Paraglide upgrade changes that line.
+ */
+const browserGetLocaleIsTheRouters: Plugin = {
+  name: 'browser-get-locale-is-the-routers',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  transform: {
+    filter: { id: /[\\/]app[\\/]paraglide[\\/]runtime\.js$/ },
+    handler(code) {
+      const start = code.indexOf('export let getLocale = () => {')
+      if (start === -1) this.error('Paraglide runtime: `export let getLocale = () => {` not found (vite.config.ts)')
+      let depth = 0
+      let end = code.indexOf('{', start)
+      for (; end < code.length; end++) {
+        if (code[end] === '{') depth++
+        else if (code[end] === '}' && --depth === 0) break
+      }
+      const replacement = `export let getLocale = () => {
+    throw new Error('getLocale() ran before app/router.tsx replaced it')
+}`
+      return { code: code.slice(0, start) + replacement + code.slice(end + 1), map: null }
+    },
+  },
+}
+
+/** Modules every page's first render uses (the frame, header, footer, consent state, islands, helpers). */
+const firstLoadShell =
+  /[\\/]app[\\/](components[\\/](shell[\\/][^\\/]+\.tsx?$|consent[\\/]consent-(ui|state)\.tsx$|ui[\\/](PlainButton|button-styles)|icons|island|lazy|page-frame|page-islands|page-screen|sections-content|media[\\/]image|cms-link)|sections[\\/](registry|render-sections|reveal|page-context)|content[\\/]page-name|server[\\/]content\.queries|lib[\\/](seo|listing)\.ts$|routes[\\/]-page-route)/
+
 export default defineConfig({
   server: { port: env.PORT, host: env.HOST, strictPort: true },
   resolve: { tsconfigPaths: true },
@@ -33,7 +65,18 @@ export default defineConfig({
           output: {
             // Code only the lazily loaded parts use stays with them: zod comes with the forms, never
             // merged into a chunk every page loads (issue 13's first-load budget, npm run size).
-            codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] },
+            codeSplitting: {
+              groups: [
+                { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+                // The shell every page renders, in one chunk rather than thirty small ones: each
+                // chunk costs its own import and export lines, and one file compresses better.
+                { name: 'shell', test: firstLoadShell },
+                // The blog routes' first loads: the screen, and an article's or a listing's content.
+                { name: 'blog', test: /[\\/]app[\\/]components[\\/]blog[\\/](blog-screen|format|post-card)\.tsx?$/ },
+                { name: 'article', test: /[\\/]app[\\/]components[\\/]blog[\\/](article|comments)\.tsx$/ },
+                { name: 'listing', test: /[\\/]app[\\/]components[\\/]blog[\\/]post-listing\.tsx$/ },
+              ],
+            },
           },
         },
       },
@@ -41,6 +84,7 @@ export default defineConfig({
   },
   plugins: [
     noUrlPatternPolyfillInTheBrowser,
+    browserGetLocaleIsTheRouters,
     paraglideVitePlugin(paraglideOptions),
     tailwindcss(),
     tanstackStart({

@@ -31,6 +31,7 @@ const pages = [
   { name: 'post', path: '/blog/phishing-training-that-staff-do-not-hate' },
   { name: 'landing', path: '/landing/managed-it-support' },
   { name: 'contact (form)', path: '/contact' },
+  { name: 'blog home (listing)', path: '/blog' },
 ]
 
 let server: ChildProcess | undefined

@@ -6,7 +6,7 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { PageQuery } from '../content/queries'
-import { pageQueryOptions } from '../server/content.functions'
+import { pageQueryOptions } from '../server/content.queries'
 import { Island } from './island'
 import { PageFrame } from './page-frame'
 import { blogContentCode, searchResultsCode } from './page-islands'

@@ -12,7 +12,7 @@ import { listingFilter } from '../lib/listing'
 import { cacheTagsFor } from '../lib/cache-tags'
 import { layoutPathOf, pageQueryFor, type PageSelection, type PageTarget } from '../lib/page-selection'
 import { buildHead, type HeadInput } from '../lib/seo'
-import { layoutQueryOptions, pageQueryOptions, postListQueryOptions } from '../server/content.functions'
+import { layoutQueryOptions, pageQueryOptions, postListQueryOptions } from '../server/content.queries'
 
 /** What a page route's component needs (and its head): small, since it is written into the HTML. */
 export interface PageLoaderData {

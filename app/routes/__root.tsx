@@ -12,7 +12,7 @@ import { ConsentBanner, ConsentPreferences } from '../components/consent/consent
 import { ConsentProvider } from '../components/consent/consent-state'
 import { cookieLocaleRedirectScript } from '../lib/locale-redirect'
 import { consentDefaultsScript } from '../lib/tracking'
-import { publicEnvQueryOptions } from '../server/site.functions'
+import { publicEnvQueryOptions } from '../server/content.queries'
 import { pathnameOf, selectPage, validateSiteSearch } from '../lib/page-selection'
 import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
 import inter700 from '@fontsource/inter/files/inter-latin-700-normal.woff2?url'

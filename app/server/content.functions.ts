@@ -1,23 +1,11 @@
 /**
- * Server functions for content, with their query options (STYLE.md: per resource, the
- * createServerFn and an xxxQueryOptions() factory with layered keys). Routes call these;
- * nothing in a route fetches by itself.
+ * Server functions for content. Their query options (layered keys, STYLE.md) are in
+ * content.queries.ts, which loads this module only when the browser first fetches
+ * (a navigation, a preload): hydrating a page needs none of it (issue 13's first load).
  */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import type { z } from 'zod'
-import {
-  layoutQuerySchema,
-  pageQuerySchema,
-  popupQuerySchema,
-  postsQuerySchema,
-  tagQuerySchema,
-  type LayoutQuery,
-  type PageQuery,
-  type PostsFilter,
-  type PostsQuery,
-} from '../content/queries'
+import { layoutQuerySchema, pageQuerySchema, popupQuerySchema, postsQuerySchema, tagQuerySchema } from '../content/queries'
 import { contentUnavailable, INTERNAL_ERROR } from '../lib/errors'
 import { getContentSource } from './content/content-source.server'
 import { env } from './env.server'
@@ -51,23 +39,6 @@ export const fetchPage = createServerFn({ method: 'GET' })
     }
   })
 
-export const pageQueryOptions = (input: PageQuery) =>
-  queryOptions({
-    queryKey: [
-      'content',
-      'page',
-      input.locale,
-      input.pageName,
-      input.category ?? '',
-      input.search ?? '',
-      input.searchPage ?? 1,
-      input.previewId ?? '',
-      input.previewToken ?? '',
-      input.dev ?? false,
-    ],
-    queryFn: () => fetchPage({ data: input }),
-  })
-
 export const fetchLayout = createServerFn({ method: 'GET' })
   .validator(layoutQuerySchema)
   .handler(async ({ data }) => {
@@ -75,62 +46,13 @@ export const fetchLayout = createServerFn({ method: 'GET' })
     return { layout: answer.layout === 'static' ? ('static' as const) : ('default' as const) }
   })
 
-export const layoutQueryOptions = (input: LayoutQuery) =>
-  queryOptions({
-    queryKey: ['content', 'layout', input.locale, input.path],
-    queryFn: () => fetchLayout({ data: input }),
-  })
-
 export const fetchPosts = createServerFn({ method: 'GET' })
   .validator(postsQuerySchema)
   .handler(async ({ data }) => getContentSource().getPosts(data))
 
-export const postsQueryOptions = (input: PostsQuery) =>
-  queryOptions({
-    queryKey: [
-      'content',
-      'posts',
-      input.locale,
-      input.tag ?? '',
-      input.category ?? '',
-      input.search ?? '',
-      input.page ?? 1,
-      input.perPage ?? 0,
-    ],
-    queryFn: () => fetchPosts({ data: input }),
-  })
-
-/**
- * SPEC §4: blog lists are replaced (first page, or a new tag or category) or appended
- * (load more). One infinite query per list, starting at the page the URL asks for.
- */
-export const postListQueryOptions = (input: PostsFilter, startPage: number) =>
-  infiniteQueryOptions({
-    queryKey: [
-      'content',
-      'post-list',
-      input.locale,
-      input.tag ?? '',
-      input.category ?? '',
-      input.search ?? '',
-      input.perPage ?? 0,
-      startPage,
-    ],
-    queryFn: ({ pageParam }) => fetchPosts({ data: { ...input, page: pageParam } }),
-    initialPageParam: startPage,
-    getNextPageParam: (last) =>
-      last.pagination && last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined,
-  })
-
 export const fetchTagId = createServerFn({ method: 'GET' })
   .validator(tagQuerySchema)
   .handler(async ({ data }) => getContentSource().getTagId(data.slug, data.locale))
-
-export const tagIdQueryOptions = (input: z.infer<typeof tagQuerySchema>) =>
-  queryOptions({
-    queryKey: ['content', 'tag-id', input.locale, input.slug],
-    queryFn: () => fetchTagId({ data: input }),
-  })
 
 export const fetchPopup = createServerFn({ method: 'GET' })
   .validator(popupQuerySchema)
@@ -140,10 +62,4 @@ export const fetchPopup = createServerFn({ method: 'GET' })
     } catch (error) {
       routerError(error)
     }
-  })
-
-export const popupQueryOptions = (input: z.infer<typeof popupQuerySchema>) =>
-  queryOptions({
-    queryKey: ['content', 'popup', input.locale, input.id],
-    queryFn: () => fetchPopup({ data: input }),
   })

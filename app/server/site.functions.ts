@@ -2,7 +2,6 @@
  * Site-wide configuration the browser needs: only the public, allow-listed variables
  * (app.config.ts publicEnvKeys), the same for every visitor.
  */
-import { queryOptions } from '@tanstack/react-query'
 import { createServerFn } from '@tanstack/react-start'
 import { publicEnvKeys, type PublicEnv } from '../../app.config'
 import { env } from './env.server'
@@ -18,6 +17,3 @@ export const fetchPublicEnv = createServerFn({ method: 'GET' }).handler(async ()
     IMAGE_CLOUD_NAME: result.IMAGE_CLOUD_NAME ?? null,
   }
 })
-
-export const publicEnvQueryOptions = () =>
-  queryOptions({ queryKey: ['site', 'public-env'], queryFn: () => fetchPublicEnv(), staleTime: Infinity })

@@ -4,21 +4,20 @@
  * the sidebar widgets and the comments.
  */
 import { Link } from '@tanstack/react-router'
-import { localizePath } from '../../lib/url'
 import { absoluteUrl } from '../../lib/seo'
-import { isLocale } from '../../lib/url'
+import { localizePath } from '../../lib/url'
 import { m } from '../../paraglide/messages'
-import { getLocale } from '../../paraglide/runtime'
-import type { ArticlePage, Page, SiteOptions } from '../../content/model'
+import type { ArticlePage, Page } from '../../content/model'
 import { SocialIcon } from '../icons'
 import { Image } from '../media/image'
+import type { BlogContentProps } from './blog-content'
 import { Comments } from './comments'
 import { formatDate, formatNumber } from './format'
 
-export function ArticleView({ page, options }: { page: ArticlePage; options: SiteOptions }) {
+/** An article answer as its page. */
+export function ArticleContent({ data, page, locale }: BlogContentProps<ArticlePage>) {
   const { post } = page
-  const locale = getLocale()
-  const url = absoluteUrl(options.siteUrl, localizePath(`/blog/${post.slug}`, isLocale(locale) ? locale : 'en')) ?? ''
+  const url = absoluteUrl(data.options.siteUrl, localizePath(`/blog/${post.slug}`, locale)) ?? ''
   return (
     <div className="mx-auto grid max-w-site gap-12 px-4 py-14 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <article className="min-w-0">

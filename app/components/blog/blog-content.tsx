@@ -1,24 +1,22 @@
 /**
  * The blog's pages (SPEC §2): an article, or a listing (the blog home or a category)
- * whose posts "Load more" appends.
+ * whose posts "Load more" appends. Each kind is its own module, so a route's first load
+ * carries only the kind it expects (blog-screen.tsx); this one renders either, for a blog
+ * answer where a page was expected.
  */
 import type { Locale } from '../../../app.config'
 import type { ArticlePage, ListingPage, PageData } from '../../content/model'
-import { listingFilter } from '../../lib/listing'
-import { m } from '../../paraglide/messages'
-import { ArticleView } from './article'
-import { PostListing } from './post-listing'
+import { ArticleContent } from './article'
+import { ListingContent } from './post-listing'
 
-export interface BlogContentProps {
+export interface BlogContentProps<P extends ArticlePage | ListingPage = ArticlePage | ListingPage> {
   data: PageData
-  page: ArticlePage | ListingPage
+  page: P
   locale: Locale
   /** The page of a listing the URL asked for (`?page=N`). */
   listPage: number
 }
 
-export function BlogContent({ data, page, locale, listPage }: BlogContentProps) {
-  if (page.kind === 'post') return <ArticleView page={page} options={data.options} />
-  const title = page.category ? m.category_heading({ category: page.category.name }) : page.title
-  return <PostListing title={title} filter={listingFilter(page, locale)} startPage={listPage} />
+export function BlogContent({ page, ...props }: BlogContentProps) {
+  return page.kind === 'post' ? <ArticleContent page={page} {...props} /> : <ListingContent page={page} {...props} />
 }

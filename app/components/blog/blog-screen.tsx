@@ -1,26 +1,45 @@
 /**
  * The screen of the blog routes (SPEC §2: the blog home, categories, articles): the page
  * their loader ensured, read from the same query; the search results when `s` was given.
+ * A route names the content it expects (`article` or `listing`), whose code is then in
+ * its first load; the other kind, which its path can also answer (/blog/{x} is an article
+ * or a category), loads as an island.
  */
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { pageQueryOptions } from '../../server/content.functions'
+import type { ComponentType } from 'react'
+import type { ArticlePage, ListingPage } from '../../content/model'
+import { pageQueryOptions } from '../../server/content.queries'
 import { Island } from '../island'
 import { PageFrame } from '../page-frame'
-import { searchResultsCode, sectionsContentCode } from '../page-islands'
+import { articleContentCode, listingContentCode, searchResultsCode, sectionsContentCode } from '../page-islands'
 import type { PageScreenProps } from '../page-screen'
-import { BlogContent } from './blog-content'
+import type { BlogContentProps } from './blog-content'
 
-export function BlogScreen({ query, layout, listPage }: PageScreenProps) {
+export interface BlogScreenProps extends PageScreenProps {
+  article?: ComponentType<BlogContentProps<ArticlePage>>
+  listing?: ComponentType<BlogContentProps<ListingPage>>
+}
+
+export function BlogScreen({ query, layout, listPage, article: Article, listing: Listing }: BlogScreenProps) {
   const { data } = useSuspenseQuery(pageQueryOptions(query))
   const { page } = data
+  const props = { data, locale: query.locale, listPage }
   return (
     <PageFrame data={data} layout={layout}>
       {page.search ? (
         <Island id="page-search" code={searchResultsCode} props={{ search: page.search, suggestions: data.menus.primary }} loading="now" />
       ) : page.kind === 'page' ? (
         <Island id="page-sections" code={sectionsContentCode} props={{ data, page }} loading="now" />
+      ) : page.kind === 'post' ? (
+        Article ? (
+          <Article page={page} {...props} />
+        ) : (
+          <Island id="page-article" code={articleContentCode} props={{ page, ...props }} loading="now" />
+        )
+      ) : Listing ? (
+        <Listing page={page} {...props} />
       ) : (
-        <BlogContent data={data} page={page} locale={query.locale} listPage={listPage} />
+        <Island id="page-listing" code={listingContentCode} props={{ page, ...props }} loading="now" />
       )}
     </PageFrame>
   )

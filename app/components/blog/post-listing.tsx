@@ -7,9 +7,18 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { useState, type MouseEvent } from 'react'
 import { m } from '../../paraglide/messages'
+import type { ListingPage } from '../../content/model'
 import type { PostsFilter } from '../../content/queries'
-import { postListQueryOptions } from '../../server/content.functions'
+import { listingFilter } from '../../lib/listing'
+import { postListQueryOptions } from '../../server/content.queries'
+import type { BlogContentProps } from './blog-content'
 import { PostCard } from './post-card'
+
+/** A listing answer (the blog home or a category) as its page. */
+export function ListingContent({ page, locale, listPage }: BlogContentProps<ListingPage>) {
+  const title = page.category ? m.category_heading({ category: page.category.name }) : page.title
+  return <PostListing title={title} filter={listingFilter(page, locale)} startPage={listPage} />
+}
 
 export interface PostListingProps {
   title: string

@@ -1,54 +1,25 @@
 /**
- * SPEC §2 and §9: the cookie-consent banner ('Accept all', 'Reject all') and the
- * preferences dialog ('Save preferences') with a switch per category. The banner is a
- * non-modal region fixed to the bottom: it covers no skip link, traps no focus and
- * shifts no layout.
+ * SPEC §2 and §9: where the cookie-consent banner (consent-banner.tsx) and the
+ * preferences dialog (preferences-dialog.tsx) appear, and the footer's link back to the
+ * preferences. Both load only when shown.
  */
 import { Suspense } from 'react'
 import { m } from '../../paraglide/messages'
 import { lazyWithPreload } from '../lazy'
 import { PlainButton } from '../ui/PlainButton'
-import { optionalCategories } from './consent-texts'
 import { useConsent } from './consent-state'
 
 const PreferencesDialog = lazyWithPreload(() => import('./preferences-dialog'))
+const ConsentBannerPanel = lazyWithPreload(() => import('./consent-banner'))
 
+/** The banner (consent-banner.tsx), loaded only when the visitor has not chosen yet. */
 export function ConsentBanner() {
-  const { state, ready, choose, setPreferencesOpen } = useConsent()
+  const { state, ready } = useConsent()
   if (!ready || state.decided) return null
   return (
-    <section
-      aria-labelledby="consent-title"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/98 shadow-[0_-8px_30px_rgba(15,23,42,0.12)] backdrop-blur"
-      data-testid="consent-banner"
-    >
-      <div className="mx-auto flex max-w-site flex-col gap-4 px-4 py-5 sm:px-6 lg:flex-row lg:items-center lg:gap-8">
-        <div className="flex-1">
-          <h2 id="consent-title" className="font-black text-ink">
-            {m.consent_title()}
-          </h2>
-          <p className="mt-1 text-sm text-ink-soft">{m.consent_text()}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <PlainButton
-            variant="secondary"
-            aria-haspopup="dialog"
-            onPointerEnter={PreferencesDialog.preload}
-            onFocus={PreferencesDialog.preload}
-            onClick={() => setPreferencesOpen(true)}
-            className="py-2 text-sm"
-          >
-            {m.consent_customise()}
-          </PlainButton>
-          <PlainButton variant="secondary" onClick={() => choose([])} className="py-2 text-sm">
-            {m.consent_reject_all()}
-          </PlainButton>
-          <PlainButton variant="primary" onClick={() => choose(optionalCategories)} className="py-2 text-sm">
-            {m.consent_accept_all()}
-          </PlainButton>
-        </div>
-      </div>
-    </section>
+    <Suspense fallback={null}>
+      <ConsentBannerPanel />
+    </Suspense>
   )
 }
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ArticleContent } from '../../components/blog/article'
 import { BlogScreen } from '../../components/blog/blog-screen'
 import { readBlogPath } from '../../lib/blog-routing'
 import { articlePageName, blogPageName, pageSearchDeps } from '../../lib/page-selection'
@@ -22,5 +23,5 @@ export const Route = createFileRoute('/blog/$slug')({
 })
 
 function RouteComponent() {
-  return <BlogScreen {...Route.useLoaderData()} />
+  return <BlogScreen {...Route.useLoaderData()} article={ArticleContent} />
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ListingContent } from '../../components/blog/post-listing'
 import { BlogScreen } from '../../components/blog/blog-screen'
 import { blogPageName, pageSearchDeps } from '../../lib/page-selection'
 import { loadPage, pageHead } from '../-page-route'
@@ -11,5 +12,5 @@ export const Route = createFileRoute('/blog/')({
 })
 
 function RouteComponent() {
-  return <BlogScreen {...Route.useLoaderData()} />
+  return <BlogScreen {...Route.useLoaderData()} listing={ListingContent} />
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ArticleContent } from '../../../components/blog/article'
 import { BlogScreen } from '../../../components/blog/blog-screen'
 import { articlePageName, pageSearchDeps } from '../../../lib/page-selection'
 import { loadPage, notFoundIn, pageHead } from '../../-page-route'
@@ -17,5 +18,5 @@ export const Route = createFileRoute('/blog/$category/$slug')({
 })
 
 function RouteComponent() {
-  return <BlogScreen {...Route.useLoaderData()} />
+  return <BlogScreen {...Route.useLoaderData()} article={ArticleContent} />
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { ListingContent } from '../../../components/blog/post-listing'
 import { BlogScreen } from '../../../components/blog/blog-screen'
 import { blogPageName, pageSearchDeps } from '../../../lib/page-selection'
 import { loadPage, pageHead } from '../../-page-route'
@@ -12,5 +13,5 @@ export const Route = createFileRoute('/blog/category/{-$id}')({
 })
 
 function RouteComponent() {
-  return <BlogScreen {...Route.useLoaderData()} />
+  return <BlogScreen {...Route.useLoaderData()} listing={ListingContent} />
 }

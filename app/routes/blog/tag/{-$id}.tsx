@@ -3,14 +3,14 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { siteConfig, type Locale } from '../../../../app.config'
 import type { PostsFilter } from '../../../content/queries'
 import { isSlug } from '../../../content/page-name'
-import { PostListing } from '../../../components/blog/post-listing'
+import { ListingContent, PostListing } from '../../../components/blog/post-listing'
 import { BlogScreen } from '../../../components/blog/blog-screen'
 import { PageFrame } from '../../../components/page-frame'
 import type { PageScreenProps } from '../../../components/page-screen'
 import { POSTS_TAG } from '../../../lib/cache-tags'
 import { blogPageName, pageSearchDeps, selectedTag } from '../../../lib/page-selection'
 import { m } from '../../../paraglide/messages'
-import { pageQueryOptions, postListQueryOptions, tagIdQueryOptions } from '../../../server/content.functions'
+import { pageQueryOptions, postListQueryOptions, tagIdQueryOptions } from '../../../server/content.queries'
 import { loadPage, notFoundIn, pageHead } from '../../-page-route'
 
 const tagFilter = (locale: Locale, tagId: string): PostsFilter => ({ locale, tag: tagId, perPage: siteConfig.content.postsPerPage })
@@ -38,7 +38,7 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
 
 function RouteComponent() {
   const { tag, tagId, ...page } = Route.useLoaderData()
-  if (tagId === null) return <BlogScreen {...page} />
+  if (tagId === null) return <BlogScreen {...page} listing={ListingContent} />
   return <TagListing query={page.query} layout={page.layout} listPage={page.listPage} tag={tag} tagId={tagId} />
 }
 
