@@ -118,6 +118,7 @@ case "$task" in
     step "lint (npm run lint)" npm run --silent lint || true
     step "unit and integration (vitest)" npx vitest run "$@" || true
     step "HTML (npm run check:html)" npm run --silent check:html || true
+    step "first-load JavaScript budget (npm run size)" npm run --silent size || true
     step "e2e (playwright)" npx playwright test || true
     step "WordPress: the contract suite and e2e against the plugin" wordpress_pass || true
     finish
