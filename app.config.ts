@@ -93,6 +93,8 @@ export const siteConfig = {
   timing: {
     /** SPEC §9: fetch minimum delay, so fast answers do not flash the loading bar. */
     fetchMinDelayMs: 200,
+    /** Not in the SPEC: a route's pending state, once shown, stays this long so it never flashes. */
+    pendingMinMs: 500,
     /** SPEC §9: link prefetch waits for idle up to this long; skipped on 2g or data saver. */
     prefetchIdleTimeoutMs: 2000,
     prefetchSkipConnections: ['slow-2g', '2g'] as const,

@@ -2,6 +2,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { NotFoundScreen, RouteErrorScreen } from './components/error-screen'
+import { siteConfig } from '../app.config'
+import { currentConnection, politePreload } from './lib/prefetch'
 import { publicUrl, routeUrl } from './lib/public-href'
 import { stripLocale } from './lib/url'
 import { overwriteGetLocale } from './paraglide/runtime'
@@ -30,8 +32,15 @@ export function getRouter() {
   const router = createRouter({
     routeTree,
     context: { queryClient },
-    defaultPreload: 'intent',
+    // SPEC §9: links are prefetched as they come into view, at idle time and not on slow
+    // connections (politePreload below). A prefetch fills the query cache, whose staleTime
+    // decides freshness; the router keeps no preloaded loader data of its own.
+    defaultPreload: 'viewport',
     defaultPreloadStaleTime: 0,
+    // Answers faster than the fetch minimum delay show no pending state (the loading bar has
+    // the same 200 ms throttle); one that shows stays long enough not to flash.
+    defaultPendingMs: siteConfig.timing.fetchMinDelayMs,
+    defaultPendingMinMs: siteConfig.timing.pendingMinMs,
     scrollRestoration: true,
     // Query strings stay plain strings (`?p=12&dev=true`), as WordPress links write them;
     // the router's JSON default would rewrite them and redirect.
@@ -45,6 +54,10 @@ export function getRouter() {
       output: ({ url }) => publicUrl(url),
     },
   })
+  if (typeof window !== 'undefined') {
+    // Link is the only caller of preloadRoute: every prefetch passes through the rules.
+    router.preloadRoute = politePreload(router.preloadRoute, currentConnection)
+  }
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router
 }

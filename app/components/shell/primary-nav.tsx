@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router'
 import { Suspense, useEffect, useState } from 'react'
 import type { Language, MenuLink, Menus, SiteOptions } from '../../content/model'
-import { whenIdle } from '../../lib/idle'
+import { prefetchWhenIdle } from '../../lib/prefetch'
 import { buildPrimaryNavigation } from '../../lib/menus'
 import { m } from '../../paraglide/messages'
 import { CmsLink } from '../cms-link'
@@ -33,8 +33,9 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
   const items = menus ? buildPrimaryNavigation(menus) : []
   const { setSearchOpen } = useShell()
   // The dropdown menus (navigation and language) are the shell's most used widget: their code
-  // comes when the browser is idle, so a keyboard user's first Enter never waits for it.
-  useEffect(() => whenIdle(MenuPopover.preload), [])
+  // comes when the browser is idle, so a keyboard user's first Enter never waits for it (not
+  // on a slow connection or with Save-Data: there it comes on hover, focus or press).
+  useEffect(() => prefetchWhenIdle(MenuPopover.preload), [])
   return (
     <div className="mx-auto flex h-16 max-w-site items-center gap-4 px-4 sm:px-6 lg:h-[4.25rem]">
       <Link

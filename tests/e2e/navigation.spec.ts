@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test'
+import { siteConfig } from '../../app.config'
+import { waitForHydration, watchConsole } from './helpers'
+
+/**
+ * SPEC §9's navigation rules, with the connection emulated by Chromium itself (DevTools
+ * protocol): links in view are prefetched at idle time; never on 2g, slow-2g or with
+ * Save-Data; a navigation answered in under 200 ms shows no loading state.
+ *
+ * A prefetch runs the target route's loader, which asks the server for the page's layout
+ * by its path: the paths in those server-function calls are the pages prefetched.
+ */
+function watchLoadedPaths(page: Page): string[] {
+  const paths: string[] = []
+  page.on('request', (request) => {
+    if (!request.url().includes('/_serverFn/')) return
+    const payload = new URL(request.url()).searchParams.get('payload') ?? ''
+    for (const match of payload.matchAll(/"path"\],"v":\[\{"t":1,"s":"[a-z]{2}"\},\{"t":1,"s":"([^"]+)"\}/g)) paths.push(match[1] ?? '')
+  })
+  return paths
+}
+
+/** Long enough for any prefetch the rules allowed: the idle time-out, and a margin. */
+const AFTER_IDLE_MS = siteConfig.timing.prefetchIdleTimeoutMs + 1500
+
+async function emulate(page: Page, connection: 'Save-Data' | '2g' | 'slow-2g') {
+  const cdp = await page.context().newCDPSession(page)
+  if (connection === 'Save-Data') await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true })
+  // Chromium derives navigator.connection.effectiveType from the emulated round trip: ≥ 1400 ms is 2g, ≥ 2000 ms slow-2g.
+  else
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: connection === '2g' ? 1500 : 2100,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+}
+
+test('links in view are prefetched once the browser is idle; links below the fold only when scrolled into view', async ({ page }) => {
+  const problems = watchConsole(page)
+  const loaded = watchLoadedPaths(page)
+  await page.goto('/about')
+  await waitForHydration(page)
+  // The header's links (the logo, Pricing, Blog, Contact), not the page being shown.
+  await expect.poll(() => loaded, { timeout: AFTER_IDLE_MS }).toEqual(expect.arrayContaining(['/', '/blog', '/contact', '/pricing']))
+  expect(loaded).not.toContain('/about')
+  // The footer's legal links are far below the fold.
+  expect(loaded).not.toContain('/privacy')
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).scrollIntoViewIfNeeded()
+  await expect.poll(() => loaded, { timeout: AFTER_IDLE_MS }).toContain('/privacy')
+
+  // A prefetched page opens without asking the server again.
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click()
+  await expect(page).toHaveTitle(/^Pricing/)
+  expect(loaded.filter((path) => path === '/pricing')).toHaveLength(1)
+  expect(problems()).toEqual([])
+})
+
+for (const connection of ['Save-Data', '2g', 'slow-2g'] as const) {
+  test(`nothing is prefetched with ${connection}, and links still work`, async ({ page }) => {
+    test.setTimeout(90_000)
+    const problems = watchConsole(page)
+    await emulate(page, connection)
+    const loaded = watchLoadedPaths(page)
+    await page.goto('/about')
+    await waitForHydration(page)
+    const reported = await page.evaluate(() => {
+      const { effectiveType, saveData } = (navigator as unknown as { connection: { effectiveType: string; saveData: boolean } }).connection
+      return { effectiveType, saveData }
+    })
+    if (connection === 'Save-Data') expect(reported.saveData).toBe(true)
+    else expect(reported.effectiveType).toBe(connection)
+    await page.waitForTimeout(AFTER_IDLE_MS)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).scrollIntoViewIfNeeded()
+    await page.waitForTimeout(AFTER_IDLE_MS)
+    expect(loaded).toEqual([])
+
+    // The page is fetched when the visitor asks for it.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click()
+    await expect(page).toHaveTitle(/^Privacy notice/)
+    expect(loaded).toEqual(['/privacy'])
+    expect(problems()).toEqual([])
+  })
+}
+
+/** Records the loading bar's states, and when each began, from the page's own clock. */
+async function watchLoadingBar(page: Page) {
+  await page.evaluate(() => {
+    const bar = document.querySelector('[data-testid="loading-bar"]')!
+    const log: Array<{ state: string; at: number }> = []
+    Object.assign(window, { loadingBarLog: log })
+    document.addEventListener('click', (event) => log.push({ state: 'click', at: event.timeStamp }), { capture: true })
+    new MutationObserver(() => log.push({ state: bar.getAttribute('data-state')!, at: performance.now() })).observe(bar, {
+      attributes: true,
+      attributeFilter: ['data-state'],
+    })
+  })
+  return () => page.evaluate(() => (window as unknown as { loadingBarLog: Array<{ state: string; at: number }> }).loadingBarLog)
+}
+
+test('a navigation shows its loading state only once it has taken 200 ms, and a slow one does show it', async ({ page }) => {
+  const problems = watchConsole(page)
+  // No prefetching, so each click below really waits for the server.
+  await emulate(page, 'Save-Data')
+  await page.goto('/about')
+  await waitForHydration(page)
+  const log = await watchLoadingBar(page)
+
+  // A quick answer: whenever the bar appears (if at all), it is at least 200 ms after the click.
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click()
+  await expect(page).toHaveTitle(/^Pricing/)
+  const quick = await log()
+  const quickClick = quick.find((entry) => entry.state === 'click')!.at
+  for (const entry of quick.filter((item) => item.state === 'loading'))
+    expect(entry.at - quickClick).toBeGreaterThanOrEqual(siteConfig.timing.fetchMinDelayMs)
+
+  // A slow answer (the server takes a second): the bar appears, then goes.
+  await page.route('**/_serverFn/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await route.continue()
+  })
+  await page.evaluate(() => (window as unknown as { loadingBarLog: unknown[] }).loadingBarLog.splice(0))
+  await page.getByRole('banner').getByRole('link', { name: 'Contact' }).click()
+  await expect(page).toHaveTitle(/^Contact/)
+  await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-state', 'idle')
+  const slow = await log()
+  const slowClick = slow.find((entry) => entry.state === 'click')!.at
+  const shown = slow.find((entry) => entry.state === 'loading')
+  expect(shown, JSON.stringify(slow)).toBeDefined()
+  expect(shown!.at - slowClick).toBeGreaterThanOrEqual(siteConfig.timing.fetchMinDelayMs)
+  expect(problems()).toEqual([])
+})
