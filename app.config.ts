@@ -324,6 +324,8 @@ function buildEnvSchema() {
     /** Signs preview links and the revalidation webhook (later issues). At least 32 characters. */
     PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /** The built site's rendered-HTML cache and prerendered pages; `off` renders every page per request (debugging, `npm run bench`). */
+    HTML_CACHE: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
     /**
      * Third-party tags, each loaded only when its ID is set and the visitor consented to
      * its category (SPEC §1, §7). These IDs are public: they are sent to the browser.

@@ -13,7 +13,7 @@ import { cookieLocaleRedirect } from './lib/locale-redirect'
 import { paraglideMiddleware } from './paraglide/server.js'
 import { preloadAllBlocks } from './sections/render-sections'
 import { cacheControlFor, unavailableHeaders } from './server/cache-control.server'
-import { compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from './server/compression.server'
+import { compressAs, compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from './server/compression.server'
 import { env } from './server/env.server'
 import { HtmlCache, type CacheEntry, type RenderOutcome, type StoredPage } from './server/html-cache.server'
 import { cacheablePageRequest, type CachePartition } from './server/page-requests.server'
@@ -83,8 +83,10 @@ function purgeHtml(request: PurgeRequest) {
 }
 onPurge(purgeHtml)
 
+const htmlCacheOn = import.meta.env.PROD && env.HTML_CACHE === 'on'
+
 /** The pages the build prerendered, in the cache before the first request is answered. */
-const prerenderedReady = import.meta.env.PROD
+const prerenderedReady = htmlCacheOn
   ? loadPrerendered(renderIdentity(env))
       .then(({ builtAt, pages }) => {
         for (const [key, page] of pages) htmlCache.store('pages', key, page, { prerendered: true, storedAt: builtAt })
@@ -211,17 +213,17 @@ async function answerFromCache(request: Request, url: URL, key: string, partitio
   return answer(request, url, outcome.page, 'MISS')
 }
 
-/** Any other response: compressed when it is HTML and the browser accepts it. */
+/** Any other response: compressed when it is HTML and the browser accepts it (in that one encoding). */
 async function compressed(request: Request, response: Response): Promise<Response> {
   if (!isHtml(response.headers) || response.headers.has('content-encoding')) return response
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
   if (encoding === 'identity') return response
-  const page = await toStoredPage(response)
-  const headers = new Headers(page.headers)
+  const body = await compressAs(new Uint8Array(await response.arrayBuffer()), encoding)
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
   headers.set('content-encoding', encoding)
   headers.set('vary', 'Accept-Encoding')
-  const body = encoding === 'br' ? page.br : page.gzip
-  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers })
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: response.status, headers })
 }
 
 async function route(request: Request, url: URL): Promise<Response> {
@@ -255,8 +257,9 @@ async function route(request: Request, url: URL): Promise<Response> {
     // Per visitor, so never stored by a shared cache; the page it points to is.
     return new Response(null, { status: 307, headers: { Location: remembered, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } })
   }
-  // Vite's dev server renders from source on every request; the cache is for the built site.
-  const cacheable = import.meta.env.PROD ? cacheablePageRequest(request, url) : null
+  // Vite's dev server renders from source on every request; the cache is for the built site
+  // (HTML_CACHE=off turns it off there too: every page rendered per request).
+  const cacheable = htmlCacheOn ? cacheablePageRequest(request, url) : null
   await prerenderedReady
   if (cacheable) return answerFromCache(request, url, cacheable.key, cacheable.partition, cacheable.renderUrl)
   return compressed(request, await render(request))

@@ -1,7 +1,7 @@
 /**
  * HTML compression for the Node server: brotli or gzip by the request's
- * Accept-Encoding, compressed once per stored page (asynchronously, off the event loop's
- * hot path), never twice.
+ * Accept-Encoding: a stored page is compressed once in both encodings (asynchronously, off
+ * the event loop's hot path), a page answered once only in the encoding it is sent in.
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
@@ -31,21 +31,28 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding {
 }
 
 /**
- * Brotli at quality 6 costs a few milliseconds for a 60 KB page and lands within 1–2 %
- * of quality 9; the build's prerendered pages use 11 (scripts/prerender.ts).
+ * One encoding of an HTML body. Brotli at quality 6 costs a few milliseconds for a 60 KB
+ * page and lands within 1–2 % of quality 9; the build's prerendered pages use 11
+ * (scripts/prerender.ts).
  */
+export async function compressAs(body: Uint8Array, encoding: 'br' | 'gzip', brotliQuality = 6): Promise<Uint8Array> {
+  const compressed =
+    encoding === 'br'
+      ? await brotliAsync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+          },
+        })
+      : await gzipAsync(body, { level: 9 })
+  return new Uint8Array(compressed)
+}
+
+/** Both encodings, for a page that is stored and answers many requests. */
 export async function compressHtml(body: Uint8Array, brotliQuality = 6): Promise<{ br: Uint8Array; gzip: Uint8Array }> {
-  const [br, gz] = await Promise.all([
-    brotliAsync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    }),
-    gzipAsync(body, { level: 9 }),
-  ])
-  return { br: new Uint8Array(br), gzip: new Uint8Array(gz) }
+  const [br, gzip] = await Promise.all([compressAs(body, 'br', brotliQuality), compressAs(body, 'gzip')])
+  return { br, gzip }
 }
 
 /** A weak validator of the page's bytes: the same for every encoding of one body (RFC 9110 §8.8.3). */

@@ -214,6 +214,31 @@ describe('the rendered-HTML cache', () => {
   })
 })
 
+describe('pages the cache does not keep', () => {
+  it('are compressed all the same, in the one encoding the request accepts', async () => {
+    const br = await get(embedded, '/login', { 'accept-encoding': 'br' })
+    expect(br.status).toBe(200)
+    expect(br.headers.get('x-html-cache')).toBeNull()
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    expect(await br.text()).toContain('</html>')
+    const gzip = await get(embedded, '/login', { 'accept-encoding': 'gzip' })
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+  })
+
+  it('with HTML_CACHE=off, every page: prerendered pages are rendered per request', async () => {
+    const off = await startSite({ CMS_CONTENT_DIR: content, HTML_CACHE: 'off' })
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await get(off, '/about', { 'accept-encoding': 'br' })
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('x-html-cache')).toBeNull()
+      expect(answer.headers.get('etag')).toBeNull()
+      expect(answer.headers.get('content-encoding')).toBe('br')
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400')
+    }
+  })
+})
+
 describe('Cache-Control per response type', () => {
   const cases: Array<[string, RegExp | string, number?]> = [
     ['/about', 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400'],
