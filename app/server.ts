@@ -7,6 +7,9 @@
  */
 import { createStartHandler, defaultStreamHandler, defineHandlerCallback } from '@tanstack/react-start/server'
 import { createServerEntry } from '@tanstack/react-start/server-entry'
+// srvx's Response on Node (the server Nitro runs): a body held in memory, such as a cached
+// page, is written to the socket as it is, where the web Response copies it into a stream.
+import { FastResponse } from 'srvx'
 import { defaultLocale, siteConfig } from '../app.config'
 import { isContentUnavailable } from './lib/errors'
 import { cookieLocaleRedirect } from './lib/locale-redirect'
@@ -95,7 +98,7 @@ const prerenderedReady = htmlCacheOn
   : Promise.resolve()
 
 const jsonError = (status: number, error: string) =>
-  new Response(JSON.stringify({ error }), {
+  new FastResponse(JSON.stringify({ error }), {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...securityHeaders },
   })
@@ -160,12 +163,12 @@ function answer(request: Request, url: URL, page: StoredPage, cacheStatus: strin
     headers.set('vary', 'Accept-Encoding')
   }
   if (html && matchesIfNoneMatch(request.headers.get('if-none-match'), page.etag)) {
-    return new Response(null, { status: 304, headers })
+    return new FastResponse(null, { status: 304, headers })
   }
   if (encoding !== 'identity') headers.set('content-encoding', encoding)
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity
   headers.set('content-length', String(body.byteLength))
-  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers })
+  return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers })
 }
 
 /** The render that fills the cache for one page: 200s in the page's partition, 404s in their own, anything else not kept. */
@@ -223,7 +226,7 @@ async function compressed(request: Request, response: Response): Promise<Respons
   headers.delete('content-length')
   headers.set('content-encoding', encoding)
   headers.set('vary', 'Accept-Encoding')
-  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: response.status, headers })
+  return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: response.status, headers })
 }
 
 async function route(request: Request, url: URL): Promise<Response> {
@@ -231,7 +234,7 @@ async function route(request: Request, url: URL): Promise<Response> {
   const defaultPrefix = `/${defaultLocale}`
   if (url.pathname === defaultPrefix || url.pathname.startsWith(`${defaultPrefix}/`)) {
     const target = url.pathname.slice(defaultPrefix.length) || '/'
-    return new Response(null, { status: 301, headers: { Location: target + url.search } })
+    return new FastResponse(null, { status: 301, headers: { Location: target + url.search } })
   }
   if (url.pathname === '/api/revalidate') return handleRevalidate(request)
   // A server-function URL without a function id is a bad request, not a server error.
@@ -255,7 +258,7 @@ async function route(request: Request, url: URL): Promise<Response> {
   })
   if (remembered) {
     // Per visitor, so never stored by a shared cache; the page it points to is.
-    return new Response(null, { status: 307, headers: { Location: remembered, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } })
+    return new FastResponse(null, { status: 307, headers: { Location: remembered, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } })
   }
   // Vite's dev server renders from source on every request; the cache is for the built site
   // (HTML_CACHE=off turns it off there too: every page rendered per request).
@@ -265,22 +268,42 @@ async function route(request: Request, url: URL): Promise<Response> {
   return compressed(request, await render(request))
 }
 
+/**
+ * Edits a response's headers in place, so a body held in memory (a cached page) is written
+ * as it is; a response whose headers are immutable (a redirect's, a fetch's) is copied
+ * first, sharing its body.
+ */
+function withHeaders(response: Response, edit: (headers: Headers) => void): Response {
+  try {
+    edit(response.headers)
+    return response
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    const copy = new Response(response.body, response)
+    edit(copy.headers)
+    return copy
+  }
+}
+
+/** The headers every response gets: security headers, and for HTML its caching and policy. */
+function finalHeaders(url: URL, status: number) {
+  return (headers: Headers) => {
+    for (const [name, value] of Object.entries(securityHeaders)) {
+      if (!headers.has(name)) headers.set(name, value)
+    }
+    headers.delete(CACHE_TAGS_HEADER)
+    if (!isHtml(headers)) return
+    headers.set('Cache-Control', cacheControlFor(url, status))
+    if (status === 503) for (const [name, value] of Object.entries(unavailableHeaders)) headers.set(name, value)
+    // Vite's dev server injects its own scripts; the policy applies to the built site.
+    if (import.meta.env.PROD) headers.set('Content-Security-Policy', contentSecurityPolicy)
+  }
+}
+
 export default createServerEntry({
   async fetch(request) {
     const url = new URL(request.url)
-    const original = await route(request, url)
-    // Some responses carry immutable headers; a copy shares the body.
-    const response = new Response(original.body, original)
-    for (const [name, value] of Object.entries(securityHeaders)) {
-      if (!response.headers.has(name)) response.headers.set(name, value)
-    }
-    response.headers.delete(CACHE_TAGS_HEADER)
-    if (isHtml(response.headers)) {
-      response.headers.set('Cache-Control', cacheControlFor(url, response.status))
-      if (response.status === 503) for (const [name, value] of Object.entries(unavailableHeaders)) response.headers.set(name, value)
-      // Vite's dev server injects its own scripts; the policy applies to the built site.
-      if (import.meta.env.PROD) response.headers.set('Content-Security-Policy', contentSecurityPolicy)
-    }
-    return response
+    const response = await route(request, url)
+    return withHeaders(response, finalHeaders(url, response.status))
   },
 })

@@ -57,12 +57,16 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 /** SPEC §9: hash targets scroll below the navigation bar, a different bar on phones. */
 const scrollOffsetCss = `html{scroll-padding-top:${siteConfig.header.navHeightPx.mobile}px}@media (min-width:1024px){html{scroll-padding-top:${siteConfig.header.navHeightPx.desktop}px}}`
 
+/** Each locale's text direction, worked out once (Intl.Locale is slow to build on every render). */
+const textDirections = new Map<string, 'ltr' | 'rtl'>()
+const textDirection = (locale: string) => textDirections.get(locale) ?? textDirections.set(locale, getTextDirection(locale)).get(locale)!
+
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = getLocale()
   const publicEnv = Route.useLoaderData()
   useChunkReloadGuard()
   return (
-    <html lang={locale} dir={getTextDirection(locale)}>
+    <html lang={locale} dir={textDirection(locale)}>
       <head>
         <HeadContent />
         <style>{scrollOffsetCss}</style>

@@ -8,8 +8,19 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { LayoutQuery, PageQuery, PostsFilter, PostsQuery, popupQuerySchema, tagQuerySchema } from '../content/queries'
 
-const functions = () => import('./content.functions')
-const site = () => import('./site.functions')
+/** Each module is imported once; later calls reuse the promise (the server renders many pages). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      // A chunk that failed to load (a network blip in the browser) is tried again next time.
+      loading = undefined
+      throw error
+    }))
+}
+
+const functions = once(() => import('./content.functions'))
+const site = once(() => import('./site.functions'))
 
 export const pageQueryOptions = (input: PageQuery) =>
   queryOptions({
