@@ -1,35 +1,27 @@
 /**
- * `npm run bench`: Lighthouse (performance only) and a bundle-size report against the
- * production build, on a server this script starts and stops itself.
- *
- * Needs `npm run build` first. Prints one table row per page and preset, the biggest
- * layout shifts when CLS > 0, and the size of every JS/CSS asset; writes the summary to
- * `.cache/bench/lighthouse-summary.json` and each full Lighthouse report to
- * `.cache/bench/lhr/`. Reports only, except that it exits 1 when the home page (consent
- * already decided) has any layout shift: the project requires CLS 0 there.
+ * The Lighthouse part of `npm run bench`: performance only, mobile and desktop, on the
+ * production server, with a bundle-size report. Prints one table row per page and preset,
+ * the biggest layout shifts when CLS > 0, and the size of every JS/CSS asset; writes the
+ * summary to `.cache/bench/lighthouse-summary.json` and each full Lighthouse report to
+ * `.cache/bench/lhr/`. Fails (returns 1) when the home page (consent already decided) has
+ * any layout shift: the project requires CLS 0 there.
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { connect } from 'node:net'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse'
-import { chromiumFlags, chromiumPath } from '../tests/chromium'
+import { chromiumFlags, chromiumPath } from '../../tests/chromium'
+import { kib, ms, table } from './format'
+import { benchDir, buildDate, commitMeasured, HOST, root, startBuiltServer, type BuiltServer } from './server'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const serverEntry = join(root, '.output/server/index.mjs')
-const buildInfo = join(root, '.output/nitro.json')
 const publicDir = join(root, '.output/public')
-const benchDir = join(root, '.cache/bench')
 const summaryFile = join(benchDir, 'lighthouse-summary.json')
 const reportDir = join(benchDir, 'lhr')
 
 const PORT = 4330
-const HOST = '127.0.0.1'
 const origin = `http://${HOST}:${PORT}`
 const chromePath = chromiumPath ?? '/usr/bin/chromium'
 const chromeFlags = chromiumFlags
@@ -45,9 +37,14 @@ const pages = [
   { name: 'home', path: '/' },
   { name: 'service', path: '/services/cyber-security' },
   { name: 'landing', path: '/landing/managed-it-support' },
+  { name: 'post', path: '/blog/phishing-training-that-staff-do-not-hate' },
   { name: 'blog', path: '/blog' },
   { name: 'contact', path: '/contact' },
 ]
+/** The pages with a mobile performance target (issue 13). */
+const scoredPages = ['home', 'service', 'landing', 'post']
+const MOBILE_SCORE_TARGET = 95
+
 type Preset = 'mobile' | 'desktop'
 interface Run {
   name: string
@@ -61,12 +58,9 @@ const runs: Run[] = [
   { name: 'home', path: '/', preset: 'mobile', consent: false },
 ]
 
-// ---------------------------------------------------------------------------------------
-// Processes: the server and Chromium are ours; both are stopped by pid on every exit path.
+// Chromium is ours: stopped by pid on every exit path.
 
-let server: ChildProcess | undefined
 let chrome: chromeLauncher.LaunchedChrome | undefined
-const serverLog: string[] = []
 
 function stopChrome() {
   if (!chrome) return
@@ -77,103 +71,7 @@ function stopChrome() {
   }
   chrome = undefined
 }
-
-function stopServer(): Promise<void> {
-  const child = server
-  server = undefined
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  const pid = child.pid
-  return new Promise((done) => {
-    const force = setTimeout(() => {
-      try {
-        process.kill(pid, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, 5_000)
-    child.once('exit', () => {
-      clearTimeout(force)
-      done()
-    })
-    try {
-      process.kill(pid, 'SIGTERM')
-    } catch {
-      clearTimeout(force)
-      done()
-    }
-  })
-}
-
-function stopAllSync() {
-  stopChrome()
-  if (server?.pid && server.exitCode === null && server.signalCode === null) {
-    try {
-      process.kill(server.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
-  }
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    console.error(`\nbench: ${signal}, stopping the server and Chromium`)
-    stopChrome()
-    void stopServer().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143))
-  })
-}
-process.on('exit', stopAllSync)
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ port, host: HOST })
-    socket.once('connect', () => {
-      socket.destroy()
-      done(true)
-    })
-    socket.once('error', () => done(false))
-  })
-}
-
-async function startServer() {
-  if (await portInUse(PORT)) throw new Error(`port ${PORT} is already in use; stop whatever listens there and run again`)
-  mkdirSync(join(benchDir, 'uploads'), { recursive: true })
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST,
-      CMS_DATABASE_URL: 'file:.cache/bench/cms.db',
-      CMS_UPLOAD_DIR: '.cache/bench/uploads',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  server = child
-  const keep = (chunk: Buffer) => {
-    serverLog.push(...chunk.toString().split('\n').filter(Boolean))
-    serverLog.splice(0, Math.max(0, serverLog.length - 40))
-  }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
-
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${serverLog.join('\n')}`)
-    }
-    try {
-      const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(5_000) })
-      await response.arrayBuffer()
-      if (response.status < 500) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250))
-  }
-  throw new Error(`the server did not answer on ${origin}/ within 60 s:\n${serverLog.join('\n')}`)
-}
+process.on('exit', stopChrome)
 
 // ---------------------------------------------------------------------------------------
 // Lighthouse
@@ -400,44 +298,31 @@ function bundleReport(homeHtml: string) {
 // ---------------------------------------------------------------------------------------
 // Output
 
-const kib = (bytes: number | null) => (bytes === null ? '–' : `${(bytes / 1024).toFixed(1)} KiB`)
-const ms = (value: number | null) => (value === null ? '–' : `${Math.round(value)} ms`)
 const clsText = (value: number | null) =>
   value === null ? '–' : value === 0 ? '0' : value < 0.001 ? value.toExponential(1) : value.toFixed(3)
-
-function table(headers: string[], rows: string[][], rightAligned: number[] = []) {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)))
-  const line = (cells: string[]) =>
-    cells.map((cell, column) => (rightAligned.includes(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ')
-  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n')
-}
-
-function readBuildDate(): string | null {
-  try {
-    return (JSON.parse(readFileSync(buildInfo, 'utf8')) as { date?: string }).date ?? null
-  } catch {
-    return null
-  }
-}
 
 function label(run: Run) {
   return `${run.name} ${run.path}${run.consent ? '' : ' (first visit)'}`
 }
 
-async function main() {
-  if (!existsSync(serverEntry)) {
-    console.error('bench: no production build (.output/server/index.mjs); run `npm run build` first')
-    process.exit(1)
-  }
+export async function runLighthouseBench(): Promise<number> {
   if (!existsSync(chromePath)) {
     console.error(`bench: no Chromium at ${chromePath}; install it or set CHROMIUM_PATH`)
-    process.exit(1)
+    return 1
   }
   mkdirSync(reportDir, { recursive: true })
-  const buildDate = readBuildDate()
+  const build = buildDate()
+  console.log(`bench: Lighthouse on the production server (${origin})`)
+  const server = await startBuiltServer(PORT)
+  try {
+    return await lighthouseRuns(server, build)
+  } finally {
+    stopChrome()
+    await server.stop()
+  }
+}
 
-  console.log(`bench: build of ${buildDate ?? 'unknown date'}; starting the production server on ${origin}`)
-  await startServer()
+async function lighthouseRuns(server: BuiltServer, build: string | null): Promise<number> {
   // One request per page first: the server loads each section's code on first use, and the
   // first response after a start streams those sections late. Measure the steady state.
   for (const page of pages) await (await fetch(`${origin}${page.path}`)).arrayBuffer()
@@ -453,7 +338,7 @@ async function main() {
     results.push(summary)
     console.log(summary.error ? `failed: ${summary.error}` : `${((Date.now() - started) / 1000).toFixed(0)} s`)
   }
-  await stopServer()
+  await server.stop()
 
   const lighthouseVersion = (JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string })
     .version
@@ -465,8 +350,9 @@ async function main() {
         lighthouse: lighthouseVersion,
         throttlingMethod: 'simulate',
         origin,
-        build: buildDate,
-        buildChangedDuringRun: readBuildDate() !== buildDate,
+        commit: commitMeasured(),
+        build,
+        buildChangedDuringRun: buildDate() !== build,
         runs: results,
         bundles,
       },
@@ -532,8 +418,28 @@ async function main() {
 
   const failed = results.filter((result) => result.error)
   const shiftingHome = results.filter((result) => result.name === 'home' && result.consent && (result.cls === null || result.cls > 0))
+  // Issue 13: mobile performance ≥ 95 on home, a service page, the landing page and a post, and CLS 0.
+  const mobile = results.filter((result) => result.preset === 'mobile' && result.consent && scoredPages.includes(result.name))
+  console.log(
+    `\n${table(
+      ['target', 'measured', ''],
+      mobile.flatMap((result) => [
+        [
+          `${label(result)}: mobile score ≥ ${MOBILE_SCORE_TARGET}`,
+          String(result.score ?? '–'),
+          (result.score ?? 0) >= MOBILE_SCORE_TARGET ? 'met' : 'MISSED',
+        ],
+        [`${label(result)}: CLS 0`, clsText(result.cls), result.cls === 0 ? 'met' : 'MISSED'],
+      ]),
+      [1],
+    )}`,
+  )
   let exitCode = 0
-  if (readBuildDate() !== buildDate) {
+  if (mobile.some((result) => (result.score ?? 0) < MOBILE_SCORE_TARGET || result.cls !== 0)) {
+    console.error('\nbench: a Lighthouse target was missed')
+    exitCode = 1
+  }
+  if (buildDate() !== build) {
     console.error('\nbench: .output was rebuilt while the benchmark ran (the server kept the old build); run it again')
     exitCode = 1
   }
@@ -549,12 +455,5 @@ async function main() {
     )
     exitCode = 1
   }
-  process.exitCode = exitCode
+  return exitCode
 }
-
-main().catch(async (error: unknown) => {
-  console.error(`\nbench: ${error instanceof Error ? error.message : String(error)}`)
-  stopChrome()
-  await stopServer()
-  process.exitCode = 1
-})

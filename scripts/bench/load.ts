@@ -1,0 +1,385 @@
+/**
+ * The load part of `npm run bench` (issue 13): the production server under 32 concurrent
+ * connections on loopback, with wrk when it is installed (lighter than a load tool in
+ * Node, which shares the two cores with the server), else autocannon.
+ *
+ * Measured in one run, each as a ratio of a hashed JS asset from the same server (on a
+ * small machine only ratios compare between runs): a prerendered page, an HTML-cache hit,
+ * a cache miss (a second server with HTML_CACHE=off renders the home page per request),
+ * and, when nginx is installed, the same page's bytes served by nginx as a file (one
+ * worker, as the server is one process). Every request says `Accept-Encoding: gzip`, so
+ * Node and nginx send the very same bytes (the build's gzip copy). Then the server's RSS
+ * at start, after the runs, and after each of two rounds of 100 000 requests over every
+ * prerendered page (the target is on the second: the first lets V8 size its heap).
+ *
+ * Writes `.cache/bench/load-report.json`, prints a table and the targets, and exits 1
+ * when a target is missed.
+ */
+import { spawn } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import type { PrerenderManifest } from '../../app/server/prerendered.server'
+import { startTestServer, type TestServer } from '../../tests/support/test-server'
+import { kib, mib, ms, table } from './format'
+import { benchDir, buildDate, commitMeasured, HOST, portInUse, root, startBuiltServer } from './server'
+
+const PORT = 4331
+const MISS_PORT = 4332
+const NGINX_PORT = 4333
+const CONNECTIONS = 32
+const ACCEPT_ENCODING = 'gzip'
+const CACHED_REQUESTS = 100_000
+const reportFile = join(benchDir, 'load-report.json')
+const prerenderedDir = join(root, '.output/server/prerendered')
+
+/** Issue 13's targets. */
+const targets = {
+  /** Prerendered page and cache hit: at least this share of the asset's req/s… */
+  cachedRatio: 0.8,
+  /** …with a p99 under this at 32 connections. */
+  cachedP99Ms: 20,
+  /** A miss (render + embedded backend) of the home page. */
+  missRequestsPerSecond: 300,
+  /** RSS growth over 100 000 cached requests. */
+  rssGrowthBytes: 50 * 1024 * 1024,
+}
+
+export interface LoadOptions {
+  /** Seconds per measurement (after a warm-up of a fifth of it). */
+  durationSeconds: number
+}
+
+interface Measurement {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  /** Connection errors and timeouts. */
+  errors: number
+  /** Answers other than 2xx and 3xx. */
+  non2xx: number
+  requests: number
+}
+
+interface Row extends Measurement {
+  name: string
+  url: string
+  /** The body of one answer, as sent (gzip). */
+  bytes: number
+  /** req/s and p99 against the asset's. */
+  requestsRatio: number | null
+  p99Ratio: number | null
+  note: string
+}
+
+const tool = findWrk() ? 'wrk' : 'autocannon'
+
+function findWrk(): string | null {
+  return ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => existsSync(path)) ?? null
+}
+
+function findNginx(): string | null {
+  return ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find((path) => existsSync(path)) ?? null
+}
+
+/** One answer as sent: status, headers and the number of body bytes (still compressed). */
+function fetchRaw(url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const call = request(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (response) => {
+      let bytes = 0
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes }))
+      response.on('error', reject)
+    })
+    call.on('error', reject)
+    call.end()
+  })
+}
+
+/** wrk's latency with its unit (`812.00us`, `1.23ms`, `2.01s`) in milliseconds. */
+function wrkMs(value: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(value.trim())
+  if (!match) throw new Error(`wrk: cannot read the latency "${value}"`)
+  const factor = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as 'us' | 'ms' | 's' | 'm']
+  return Number(match[1]) * factor
+}
+
+function runWrk(url: string, seconds: number): Promise<Measurement> {
+  return new Promise((resolve, reject) => {
+    const args = ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', `Accept-Encoding: ${ACCEPT_ENCODING}`, url]
+    const child = spawn(findWrk()!, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`wrk exited with ${code}:\n${output}`))
+      const percentile = (p: string) => new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(output)?.[1]
+      const rate = /^Requests\/sec:\s+([\d.]+)/m.exec(output)?.[1]
+      const total = /^\s+(\d+) requests in/m.exec(output)?.[1]
+      const p50 = percentile('50')
+      const p99 = percentile('99')
+      if (!rate || !total || !p50 || !p99) return reject(new Error(`wrk: unexpected output:\n${output}`))
+      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)
+      resolve({
+        requestsPerSecond: Number(rate),
+        p50Ms: wrkMs(p50),
+        p99Ms: wrkMs(p99),
+        errors: socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0,
+        non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+        requests: Number(total),
+      })
+    })
+  })
+}
+
+async function runAutocannon(url: string, seconds: number): Promise<Measurement> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { 'accept-encoding': ACCEPT_ENCODING } })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  }
+}
+
+const measure = (url: string, seconds: number) => (tool === 'wrk' ? runWrk(url, seconds) : runAutocannon(url, seconds))
+
+/** A warm-up (discarded), then the measurement. */
+async function measured(name: string, url: string, note: string, options: LoadOptions): Promise<Omit<Row, 'requestsRatio' | 'p99Ratio'>> {
+  const probe = await fetchRaw(url)
+  if (probe.status !== 200) throw new Error(`${name}: ${url} answered ${probe.status}`)
+  process.stdout.write(`bench: load ${name} (${url}) … `)
+  await measure(url, Math.max(1, Math.round(options.durationSeconds / 5)))
+  const result = await measure(url, options.durationSeconds)
+  console.log(`${Math.round(result.requestsPerSecond)} req/s`)
+  return { name, url, bytes: probe.bytes, note, ...result }
+}
+
+/** nginx serving the prerendered home page's HTML and its gzip copy as files; stopped by the caller. */
+async function startNginx(nginx: string, homeFile: string): Promise<TestServer> {
+  if (await portInUse(NGINX_PORT)) throw new Error(`port ${NGINX_PORT} is already in use`)
+  const dir = join(benchDir, 'nginx')
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(join(dir, 'www'), { recursive: true })
+  mkdirSync(join(dir, 'tmp'), { recursive: true })
+  copyFileSync(join(prerenderedDir, homeFile), join(dir, 'www/index.html'))
+  copyFileSync(join(prerenderedDir, `${homeFile}.gz`), join(dir, 'www/index.html.gz'))
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  default_type text/html;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  server {
+    listen ${HOST}:${NGINX_PORT};
+    root ${dir}/www;
+    gzip_static on;
+    location = / { try_files /index.html =404; }
+  }
+}
+`,
+  )
+  return startTestServer({
+    command: nginx,
+    args: ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')],
+    readyUrl: `http://${HOST}:${NGINX_PORT}/`,
+  })
+}
+
+/** Sends `total` requests over the given paths in turn, as fast as the server answers. */
+async function cachedRequests(origin: string, paths: string[], total: number) {
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    amount: total,
+    headers: { 'accept-encoding': ACCEPT_ENCODING },
+    requests: paths.map((path) => ({ method: 'GET' as const, path })),
+  })
+  return { errors: result.errors + result.timeouts, non2xx: result.non2xx, requests: result.requests.total }
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds))
+
+export async function runLoadBench(options: LoadOptions): Promise<number> {
+  const manifest = JSON.parse(readFileSync(join(prerenderedDir, 'manifest.json'), 'utf8')) as PrerenderManifest
+  const home = manifest.pages['/']
+  if (!home) throw new Error('the build prerendered no home page; build without SKIP_PRERENDER=1')
+  const build = buildDate()
+  console.log(`bench: load with ${tool}, ${CONNECTIONS} connections, ${options.durationSeconds} s per measurement`)
+
+  const server = await startBuiltServer(PORT)
+  const stopAll: Array<() => Promise<void>> = [() => server.stop()]
+  try {
+    const rssAtStart = server.rssBytes()
+    const homeHtml = await (await fetch(`${server.origin}/`)).text()
+    const asset = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1]
+    if (!asset) throw new Error('no script in the home page to measure as the hashed asset')
+    // Not prerendered: the first request renders it, every later one is a cache hit.
+    const cachedPath = '/blog?page=2'
+    await fetchRaw(`${server.origin}${cachedPath}`)
+    const hit = await fetchRaw(`${server.origin}${cachedPath}`)
+    if (hit.headers['x-html-cache'] !== 'HIT')
+      throw new Error(`${cachedPath} was not a cache hit the second time (${String(hit.headers['x-html-cache'])})`)
+
+    const rows: Array<Omit<Row, 'requestsRatio' | 'p99Ratio'>> = []
+    rows.push(await measured('hashed JS asset', `${server.origin}${asset}`, 'Nitro static file, gzip copy', options))
+    rows.push(await measured('prerendered page', `${server.origin}/`, 'home, from the build', options))
+    rows.push(await measured('HTML-cache hit', `${server.origin}${cachedPath}`, 'rendered once, then from memory', options))
+
+    const nginx = findNginx()
+    if (nginx) {
+      const nginxServer = await startNginx(nginx, home.file)
+      stopAll.push(() => nginxServer.stop())
+      rows.push(await measured('nginx, same bytes', `http://${HOST}:${NGINX_PORT}/`, 'the ceiling: a file from nginx (1 worker)', options))
+      await nginxServer.stop()
+    } else {
+      console.log('bench: nginx not installed (apt-get install nginx-light): no ceiling row')
+    }
+    const rssAfterRuns = server.rssBytes()
+
+    // Twice: the first round lets V8 size its heap for this load (it grows to a few times the
+    // live heap and stays there); growth over the second is what a leak would show.
+    const cachedPaths = Object.keys(manifest.pages)
+    const rounds = []
+    for (const round of ['first', 'second']) {
+      process.stdout.write(
+        `bench: ${round} ${CACHED_REQUESTS.toLocaleString('en')} requests over the ${cachedPaths.length} prerendered pages … `,
+      )
+      const sent = await cachedRequests(server.origin, cachedPaths, CACHED_REQUESTS)
+      await sleep(1000)
+      rounds.push({ ...sent, rssBytes: server.rssBytes() })
+      console.log(`${sent.requests} answered, ${sent.errors} errors, ${sent.non2xx} not 2xx/3xx`)
+    }
+    const [warm, soak] = rounds as [(typeof rounds)[number], (typeof rounds)[number]]
+    await server.stop()
+
+    const missServer = await startBuiltServer(MISS_PORT, { HTML_CACHE: 'off' })
+    stopAll.push(() => missServer.stop())
+    rows.push(await measured('cache miss', `${missServer.origin}/`, 'home rendered per request (HTML_CACHE=off)', options))
+    await missServer.stop()
+
+    const assetRow = rows[0]!
+    const results: Row[] = rows.map((row) => ({
+      ...row,
+      requestsRatio: row.requestsPerSecond / assetRow.requestsPerSecond,
+      p99Ratio: assetRow.p99Ms > 0 ? row.p99Ms / assetRow.p99Ms : null,
+    }))
+    const growth = (from: number | null, to: number | null) => (from !== null && to !== null ? to - from : null)
+    const rss = {
+      atStartBytes: rssAtStart,
+      afterRunsBytes: rssAfterRuns,
+      afterFirstCachedRequestsBytes: warm.rssBytes,
+      afterSecondCachedRequestsBytes: soak.rssBytes,
+      growthOverFirstCachedRequestsBytes: growth(rssAfterRuns, warm.rssBytes),
+      growthOverCachedRequestsBytes: growth(warm.rssBytes, soak.rssBytes),
+      cachedRequests: rounds,
+    }
+
+    const byName = (name: string) => results.find((row) => row.name === name)
+    const verdicts: Array<{ target: string; measured: string; met: boolean }> = []
+    for (const name of ['prerendered page', 'HTML-cache hit']) {
+      const row = byName(name)!
+      verdicts.push({
+        target: `${name}: ≥ ${targets.cachedRatio}× the asset's req/s`,
+        measured: `${row.requestsRatio!.toFixed(2)}×`,
+        met: row.requestsRatio! >= targets.cachedRatio,
+      })
+      verdicts.push({
+        target: `${name}: p99 < ${targets.cachedP99Ms} ms`,
+        measured: ms(row.p99Ms, 1),
+        met: row.p99Ms < targets.cachedP99Ms,
+      })
+    }
+    const miss = byName('cache miss')!
+    verdicts.push({
+      target: `cache miss of home: ≥ ${targets.missRequestsPerSecond} req/s`,
+      measured: `${Math.round(miss.requestsPerSecond)} req/s`,
+      met: miss.requestsPerSecond >= targets.missRequestsPerSecond,
+    })
+    verdicts.push({
+      target: 'no errors and no failed answers',
+      measured: `${[...results, ...rounds].reduce((sum, row) => sum + row.errors + row.non2xx, 0)}`,
+      met: [...results, ...rounds].every((row) => row.errors === 0 && row.non2xx === 0),
+    })
+    verdicts.push({
+      target: `RSS growth over ${CACHED_REQUESTS.toLocaleString('en')} cached requests (the second round) < ${mib(targets.rssGrowthBytes)}`,
+      measured: mib(rss.growthOverCachedRequestsBytes),
+      met: rss.growthOverCachedRequestsBytes !== null && rss.growthOverCachedRequestsBytes < targets.rssGrowthBytes,
+    })
+
+    const rebuilt = buildDate() !== build
+    writeFileSync(
+      reportFile,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          commit: commitMeasured(),
+          build,
+          buildChangedDuringRun: rebuilt,
+          tool,
+          connections: CONNECTIONS,
+          durationSeconds: options.durationSeconds,
+          acceptEncoding: ACCEPT_ENCODING,
+          rows: results,
+          rss,
+          targets: verdicts,
+        },
+        null,
+        2,
+      )}\n`,
+    )
+
+    console.log(`\nLoad on loopback, ${tool}, ${CONNECTIONS} connections, Accept-Encoding: ${ACCEPT_ENCODING}; ratios against the asset\n`)
+    console.log(
+      table(
+        ['what', 'req/s', '× asset', 'p50', 'p99', '× asset', 'errors', 'non-2xx', 'body', 'note'],
+        results.map((row) => [
+          row.name,
+          String(Math.round(row.requestsPerSecond)),
+          row.requestsRatio === null ? '–' : row.requestsRatio.toFixed(2),
+          ms(row.p50Ms, 2),
+          ms(row.p99Ms, 2),
+          row.p99Ratio === null ? '–' : row.p99Ratio.toFixed(2),
+          String(row.errors),
+          String(row.non2xx),
+          kib(row.bytes),
+          row.note,
+        ]),
+        [1, 2, 3, 4, 5, 6, 7, 8],
+      ),
+    )
+    console.log(
+      `\nServer RSS: ${mib(rss.atStartBytes)} at start, ${mib(rss.afterRunsBytes)} after the runs, ` +
+        `${mib(rss.afterFirstCachedRequestsBytes)} after ${CACHED_REQUESTS.toLocaleString('en')} more cached requests, ` +
+        `${mib(rss.afterSecondCachedRequestsBytes)} after ${CACHED_REQUESTS.toLocaleString('en')} more\n`,
+    )
+    console.log(
+      table(
+        ['target', 'measured', ''],
+        verdicts.map((verdict) => [verdict.target, verdict.measured, verdict.met ? 'met' : 'MISSED']),
+        [1],
+      ),
+    )
+    console.log(`\nbench: load report written to ${reportFile.replace(`${root}/`, '')}`)
+    if (rebuilt) console.error('bench: .output was rebuilt during the run (the server kept the old build); run it again')
+    return rebuilt || verdicts.some((verdict) => !verdict.met) ? 1 : 0
+  } finally {
+    for (const stop of stopAll) await stop()
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The production build (`.output/server/index.mjs`) as the benchmark runs it: on
+ * loopback, over the embedded CMS, with its own database under `.cache/bench/`, stopped
+ * (with everything it started) by its process group.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import { join } from 'node:path'
+import { startTestServer, type TestServer } from '../../tests/support/test-server'
+
+export const root = join(import.meta.dirname, '../..')
+export const benchDir = join(root, '.cache/bench')
+export const serverEntry = join(root, '.output/server/index.mjs')
+export const HOST = '127.0.0.1'
+
+export interface BuiltServer extends TestServer {
+  origin: string
+  /** The server process's resident set size now (Linux), in bytes; null elsewhere. */
+  rssBytes: () => number | null
+}
+
+export function portInUse(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ port, host: HOST })
+    socket.once('connect', () => {
+      socket.destroy()
+      done(true)
+    })
+    socket.once('error', () => done(false))
+  })
+}
+
+export function requireBuild(): void {
+  if (!existsSync(serverEntry)) {
+    console.error('bench: no production build (.output/server/index.mjs); run `npm run build` first')
+    process.exit(1)
+  }
+}
+
+/** The build the server runs, by its date (Nitro writes it), to notice a rebuild during a run. */
+export function buildDate(): string | null {
+  try {
+    return (JSON.parse(readFileSync(join(root, '.output/nitro.json'), 'utf8')) as { date?: string }).date ?? null
+  } catch {
+    return null
+  }
+}
+
+/** The commit measured, with `+changes` when the work tree differs from it. */
+export function commitMeasured(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim()
+    return dirty ? `${commit}+changes` : commit
+  } catch {
+    return 'unknown'
+  }
+}
+
+function readRss(pid: number): number | null {
+  try {
+    const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kilobytes ? Number(kilobytes) * 1024 : null
+  } catch {
+    return null
+  }
+}
+
+export async function startBuiltServer(port: number, env: Record<string, string> = {}): Promise<BuiltServer> {
+  if (await portInUse(port)) throw new Error(`port ${port} is already in use; stop whatever listens there and run again`)
+  mkdirSync(join(benchDir, 'uploads'), { recursive: true })
+  const origin = `http://${HOST}:${port}`
+  const server = await startTestServer({
+    command: process.execPath,
+    args: [serverEntry],
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST,
+      PORT: String(port),
+      CMS_DATABASE_URL: 'file:.cache/bench/cms.db',
+      CMS_UPLOAD_DIR: '.cache/bench/uploads',
+      ...env,
+    },
+    readyUrl: `${origin}/favicon.svg`,
+    startTimeoutMs: 60_000,
+  })
+  return { ...server, origin, rssBytes: () => readRss(server.pid) }
+}
