@@ -1,5 +1,7 @@
+import './lib/zod-jitless'
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router'
+import { getGlobalStartContext } from '@tanstack/react-start'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { NotFoundScreen, RouteErrorScreen } from './components/error-screen'
 import { siteConfig } from '../app.config'
@@ -29,9 +31,13 @@ export function getRouter() {
     },
   })
 
+  // A page rendered for one request stamps that request's CSP nonce on every inline script
+  // (app/server.ts); in the browser the router reads it back from the page.
+  const nonce = typeof window === 'undefined' ? (getGlobalStartContext() as { nonce?: string } | undefined)?.nonce : undefined
   const router = createRouter({
     routeTree,
     context: { queryClient },
+    ssr: nonce ? { nonce } : undefined,
     // SPEC §9: links are prefetched as they come into view, at idle time and not on slow
     // connections (politePreload below). A prefetch fills the query cache, whose staleTime
     // decides freshness; the router keeps no preloaded loader data of its own.

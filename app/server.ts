@@ -23,7 +23,7 @@ import { cacheablePageRequest, type CachePartition } from './server/page-request
 import { loadPrerendered, renderIdentity } from './server/prerendered.server'
 import { expandTag, purgesEverything } from './lib/cache-tags'
 import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidation.server'
-import { contentSecurityPolicy, securityHeaders } from './server/security-headers.server'
+import { contentSecurityPolicy, inlineScriptHashes, newNonce, securityHeaders } from './server/security-headers.server'
 
 /** The response header that carries a rendered page's cache tags from the renderer to the cache. */
 const CACHE_TAGS_HEADER = 'x-cache-tags'
@@ -129,10 +129,24 @@ async function boundedRequest(request: Request): Promise<Request | Response> {
   return new Request(request, { body: new Blob(chunks as BlobPart[]) })
 }
 
-/** Routing and rendering: what answers when the cache cannot. */
-async function render(request: Request): Promise<Response> {
+/**
+ * Routing and rendering: what answers when the cache cannot. A page rendered for one
+ * request carries that request's CSP nonce on every inline script; one rendered to be
+ * stored carries none (its scripts are allowed by hash).
+ */
+async function render(request: Request, nonce?: string): Promise<Response> {
   await blocksReady
-  return paraglideMiddleware(request, () => startFetch(request))
+  return paraglideMiddleware(request, () => startFetch(request, nonce ? { context: { nonce } } : undefined))
+}
+
+/** A page rendered for this request alone, its inline scripts allowed by a fresh nonce. */
+async function renderForRequest(request: Request): Promise<Response> {
+  // Vite's dev server injects scripts of its own; the policy applies to the built site.
+  if (!import.meta.env.PROD) return render(request)
+  const nonce = newNonce()
+  const response = await render(request, nonce)
+  if (!isHtml(response.headers)) return response
+  return withHeaders(response, (headers) => headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce })))
 }
 
 const isHtml = (headers: Headers | Record<string, string>) =>
@@ -145,7 +159,10 @@ async function toStoredPage(response: Response): Promise<StoredPage> {
   for (const [name, value] of response.headers) {
     if (name !== 'content-length' && name !== 'content-encoding' && name !== CACHE_TAGS_HEADER) headers[name] = value
   }
-  const compressed = isHtml(response.headers) ? await compressHtml(identity) : { br: identity, gzip: identity }
+  const html = isHtml(response.headers)
+  // A stored page is answered to many requests: its inline scripts are allowed by their hashes.
+  if (html) headers['content-security-policy'] = contentSecurityPolicy({ hashes: inlineScriptHashes(new TextDecoder().decode(identity)) })
+  const compressed = html ? await compressHtml(identity) : { br: identity, gzip: identity }
   const tags = response.headers.get(CACHE_TAGS_HEADER)?.split(',').filter(Boolean) ?? []
   return { status: response.status, headers, identity, ...compressed, etag: etagOf(identity), tags }
 }
@@ -265,7 +282,7 @@ async function route(request: Request, url: URL): Promise<Response> {
   const cacheable = htmlCacheOn ? cacheablePageRequest(request, url) : null
   await prerenderedReady
   if (cacheable) return answerFromCache(request, url, cacheable.key, cacheable.partition, cacheable.renderUrl)
-  return compressed(request, await render(request))
+  return compressed(request, await renderForRequest(request))
 }
 
 /**
@@ -295,8 +312,10 @@ function finalHeaders(url: URL, status: number) {
     if (!isHtml(headers)) return
     headers.set('Cache-Control', cacheControlFor(url, status))
     if (status === 503) for (const [name, value] of Object.entries(unavailableHeaders)) headers.set(name, value)
-    // Vite's dev server injects its own scripts; the policy applies to the built site.
-    if (import.meta.env.PROD) headers.set('Content-Security-Policy', contentSecurityPolicy)
+    // Every HTML answer of the built site has its policy by now (a nonce or its scripts'
+    // hashes); one that somehow has none runs no inline script at all.
+    if (import.meta.env.PROD && !headers.has('Content-Security-Policy'))
+      headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes: [] }))
   }
 }
 

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { publicEnvKeys, type Env } from '../../app.config'
 import type { StoredPage } from './html-cache.server'
+import { contentSecurityPolicy, inlineScriptHashes } from './security-headers.server'
 
 export const PRERENDER_MANIFEST = 'manifest.json'
 
@@ -73,7 +74,11 @@ export async function loadPrerendered(
       const [identity, br, gzip] = await Promise.all([readFile(file), readFile(`${file}.br`), readFile(`${file}.gz`)])
       pages.set(key, {
         status: 200,
-        headers: { 'content-type': page.contentType },
+        headers: {
+          'content-type': page.contentType,
+          // Written at build without a nonce: its inline scripts are allowed by their hashes.
+          'content-security-policy': contentSecurityPolicy({ hashes: inlineScriptHashes(identity.toString('utf8')) }),
+        },
         identity: new Uint8Array(identity),
         br: new Uint8Array(br),
         gzip: new Uint8Array(gzip),

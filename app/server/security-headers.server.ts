@@ -3,6 +3,7 @@
  * Content-Security-Policy: the only place besides the tag loader where third-party
  * origins appear (they come from app/lib/tracking.ts).
  */
+import { createHash } from 'node:crypto'
 import { trackingOrigins } from '../lib/tracking'
 
 export const securityHeaders: Readonly<Record<string, string>> = {
@@ -16,19 +17,56 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 const tags = trackingOrigins
 
 /**
- * The framework streams inline scripts (hydration data) that differ per page, so scripts
- * need 'unsafe-inline'; everything else is locked to this origin and the tag origins.
+ * What may run as a script on a page: this origin, the tag origins, and the page's own
+ * inline scripts named exactly — by the request's nonce when the page was rendered for
+ * this request, by their hashes when it is a stored copy (prerendered or cached: a stored
+ * page cannot carry a fresh nonce). Never 'unsafe-inline' (decision 010).
  */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline' ${tags.googleTagManager} ${tags.sessionRecording}`,
-  `connect-src 'self' ${tags.googleTagManager} ${tags.googleAnalytics} ${tags.googleAnalyticsRegion} ${tags.googleAds} ${tags.googleAdsConversion} ${tags.sessionRecording} ${tags.sessionRecordingCollect}`,
-  `img-src 'self' data: https:`,
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self'",
-  `frame-src ${tags.googleTagManager}`,
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ')
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] }
+
+export function contentSecurityPolicy(inline: InlineScripts): string {
+  const allowed = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.map((hash) => `'${hash}'`)
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...allowed, tags.googleTagManager, tags.sessionRecording].join(' '),
+    `connect-src 'self' ${tags.googleTagManager} ${tags.googleAnalytics} ${tags.googleAnalyticsRegion} ${tags.googleAds} ${tags.googleAdsConversion} ${tags.sessionRecording} ${tags.sessionRecordingCollect}`,
+    `img-src 'self' data: https:`,
+    // React Aria and the page CSS set styles inline; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self'",
+    `frame-src ${tags.googleTagManager}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ')
+}
+
+/** A fresh nonce for one rendered response: 128 random bits. */
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64')
+}
+
+/** Script types the browser runs; JSON-LD and other data blocks are not scripts to it. */
+const EXECUTABLE_TYPE = /^(|text\/javascript|application\/javascript|module)$/i
+
+/**
+ * The CSP hashes (`sha256-…`) of every inline script a page's HTML runs. The HTML is the
+ * site's own render (React and the router escape `</script` inside scripts), so a
+ * script's text is what lies between its tags; the hash is of those exact bytes.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? ''
+    if (/\ssrc\s*=/i.test(attributes)) continue
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.trim() ?? ''
+    if (!EXECUTABLE_TYPE.test(type)) continue
+    hashes.add(
+      `sha256-${createHash('sha256')
+        .update(match[2] ?? '')
+        .digest('base64')}`,
+    )
+  }
+  return [...hashes]
+}

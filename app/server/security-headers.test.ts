@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { contentSecurityPolicy, inlineScriptHashes, newNonce } from './security-headers.server'
+
+const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`
+
+describe('inlineScriptHashes', () => {
+  it('hashes the exact text of every inline script the browser runs, once each', () => {
+    const html = [
+      '<head><script>window.a=1</script><script type="module">import("/x.js")</script>',
+      '<script type="text/javascript">b()</script><script>window.a=1</script></head>',
+    ].join('')
+    expect(inlineScriptHashes(html)).toEqual([sha('window.a=1'), sha('import("/x.js")'), sha('b()')])
+  })
+
+  it('leaves out external scripts and data blocks such as JSON-LD', () => {
+    const html =
+      '<script src="/assets/a.js"></script><script type="module" async="" src="/b.js"></script>' +
+      '<script type="application/ld+json">{"@type":"Organization"}</script><script data-tsr-stream-part="">$R=1</script>'
+    expect(inlineScriptHashes(html)).toEqual([sha('$R=1')])
+  })
+})
+
+describe('contentSecurityPolicy', () => {
+  it("names a nonce or hashes for scripts, never 'unsafe-inline'", () => {
+    const nonce = newNonce()
+    const byNonce = contentSecurityPolicy({ nonce })
+    const byHash = contentSecurityPolicy({ hashes: [sha('x')] })
+    const scriptSrc = (policy: string) => policy.split('; ').find((directive) => directive.startsWith('script-src')) ?? ''
+    expect(scriptSrc(byNonce)).toContain(`'nonce-${nonce}'`)
+    expect(scriptSrc(byHash)).toContain(`'${sha('x')}'`)
+    for (const policy of [byNonce, byHash]) {
+      expect(scriptSrc(policy)).not.toContain('unsafe')
+      expect(policy).toContain("object-src 'none'")
+    }
+  })
+
+  it('makes a different 128-bit nonce each time', () => {
+    const nonces = new Set(Array.from({ length: 100 }, newNonce))
+    expect(nonces.size).toBe(100)
+    expect(Buffer.from([...nonces][0] ?? '', 'base64')).toHaveLength(16)
+  })
+})
