@@ -13,11 +13,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { connect } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { defaultLocale, routedLocales, type Locale } from '../app.config'
+import { portInUse } from '../tests/support/test-server'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const workDir = join(root, '.cache', 'html-check')
@@ -65,17 +65,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopServer()
     process.exit(signal === 'SIGINT' ? 130 : 143)
-  })
-}
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ port, host: HOST })
-    socket.once('connect', () => {
-      socket.destroy()
-      done(true)
-    })
-    socket.once('error', () => done(false))
   })
 }
 

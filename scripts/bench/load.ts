@@ -23,7 +23,8 @@ import autocannon from 'autocannon'
 import type { PrerenderManifest } from '../../app/server/prerendered.server'
 import { startTestServer, type TestServer } from '../../tests/support/test-server'
 import { kib, mib, ms, table } from './format'
-import { benchDir, buildDate, commitMeasured, HOST, portInUse, root, startBuiltServer } from './server'
+import { portInUse } from '../../tests/support/test-server'
+import { benchDir, buildDate, commitMeasured, HOST, root, startBuiltServer } from './server'
 
 const PORT = 4331
 const MISS_PORT = 4332

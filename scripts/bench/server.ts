@@ -5,9 +5,8 @@
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { connect } from 'node:net'
 import { join } from 'node:path'
-import { startTestServer, type TestServer } from '../../tests/support/test-server'
+import { portInUse, startTestServer, type TestServer } from '../../tests/support/test-server'
 
 export const root = join(import.meta.dirname, '../..')
 export const benchDir = join(root, '.cache/bench')
@@ -18,17 +17,6 @@ export interface BuiltServer extends TestServer {
   origin: string
   /** The server process's resident set size now (Linux), in bytes; null elsewhere. */
   rssBytes: () => number | null
-}
-
-export function portInUse(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ port, host: HOST })
-    socket.once('connect', () => {
-      socket.destroy()
-      done(true)
-    })
-    socket.once('error', () => done(false))
-  })
 }
 
 export function requireBuild(): void {

@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { connect } from 'node:net'
 
 export interface TestServerOptions {
   command: string
@@ -157,4 +158,16 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       throw new Error(`${describe}: ${options.readyUrl} did not answer within ${startTimeoutMs} ms:\n${output}`)
     }
   }
+}
+
+/** Whether something already listens on a loopback port (a server must not start on top of it). */
+export function portInUse(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect({ port, host })
+    socket.once('connect', () => {
+      socket.destroy()
+      done(true)
+    })
+    socket.once('error', () => done(false))
+  })
 }
