@@ -59,12 +59,14 @@ export function sendSubmission(input: SubmissionInput & { idempotencyKey: string
     input.idempotencyKey,
     async () => {
       const outcome = await getContentSource().submitForm(input)
-      if (outcome.kind !== 'unavailable') return outcome
+      // 409: another request with this key is still being handled there (another server process); the worker asks again.
+      const later = outcome.kind === 'unavailable' || (outcome.kind === 'rejected' && outcome.status === 409)
+      if (!later) return outcome
       const { formId, locale, idempotencyKey, entries, visitorIp, sourceUrl } = input
       const id = await outbox
         .enqueue(
           { kind: 'form', target: formId, locale, idempotencyKey, payload: { entries, visitorIp, sourceUrl } },
-          outcome.detail ?? 'unavailable',
+          outcome.kind === 'rejected' ? `${outcome.status}: ${outcome.message}` : (outcome.detail ?? 'unavailable'),
         )
         .catch((error: unknown) => {
           logError(error)
