@@ -164,7 +164,7 @@ describe('the outbox against a backend that fails every other request', () => {
     expect(outboxFiles()).toBe(0)
     for (let i = 0; i < count; i++) expect(await entriesWith(`flaky-${i}`), `submission ${i}`).toEqual({ entries: 1, files: 1 })
     expectOnlyOutageLogs()
-  }, 60_000)
+  }, 90_000)
 
   it('a double submit with one key makes one entry and gives both the same answer', async () => {
     backend.mode = 'up'
@@ -201,12 +201,12 @@ describe('the outbox against a backend that is down, then comes back', () => {
 
     backend.mode = 'up'
     // The server's own worker (started by the first submission), on its timer and backoff.
-    await expect.poll(async () => (await site.outbox.list()).length, { timeout: 30_000, interval: 250 }).toBe(0)
+    await expect.poll(async () => (await site.outbox.list()).length, { timeout: 50_000, interval: 250 }).toBe(0)
     for (let i = 0; i < count; i++) expect(await entriesWith(`down-${i}`), `submission ${i}`).toEqual({ entries: 1, files: 1 })
     expect(await entriesWith('down-double')).toEqual({ entries: 1, files: 1 })
     expect(outboxFiles()).toBe(0)
     expectOnlyOutageLogs()
-  }, 60_000)
+  }, 90_000)
 
   it('a forgot-password request waits too, and sends one mail when the backend is back', async () => {
     backend.mode = 'up'
@@ -230,10 +230,10 @@ describe('the outbox against a backend that is down, then comes back', () => {
     expect(forgot).toEqual({ queued: true })
     expect(await mails()).toBe(0)
     backend.mode = 'up'
-    await expect.poll(async () => (await site.outbox.list()).length, { timeout: 30_000, interval: 250 }).toBe(0)
+    await expect.poll(async () => (await site.outbox.list()).length, { timeout: 50_000, interval: 250 }).toBe(0)
     expect(await mails()).toBe(1)
     expectOnlyOutageLogs()
-  }, 60_000)
+  }, 90_000)
 
   it('never queues a login', async () => {
     backend.mode = 'down'
