@@ -262,8 +262,41 @@ export const cmsConfig = {
     rateLimitKeys: 10_000,
   },
 
+  /**
+   * `Idempotency-Key` on the submissions, register and forgot calls (docs/content-api.md):
+   * the first answer per key is kept this long and replayed for the same key.
+   */
+  idempotency: { keepMs: 24 * 60 * 60_000, maxKeyLength: 255 },
+
   /** `npm run cms`: larger bodies are refused before they are read whole (the submissions endpoint itself refuses more than 12 MB). */
   maxServedBodyBytes: 20 * 1024 * 1024,
+} as const
+
+/**
+ * The site's own outbox (docs/decisions/011-submission-outbox.md): a submission or a
+ * retry-safe account call the backend could not take waits in the site's database and is
+ * sent again until the backend accepts or rejects it. Server-only, like cmsConfig.
+ */
+export const outboxConfig = {
+  /** How often the worker looks for submissions that are due. */
+  pollMs: 1000,
+  /** The n-th retry waits retryBaseMs · 2^(n-1), capped at retryMaxMs, then a random 50–100 % of that (jitter). */
+  retryBaseMs: 2000,
+  retryMaxMs: 10 * 60_000,
+  /** A worker that took a submission and did not settle it (a crash) gives it back after this long. */
+  claimMs: 2 * 60_000,
+  /** Submissions sent at once by one pass of the worker. */
+  batchSize: 10,
+  /**
+   * While the backend is down the outbox grows with every enquiry: beyond this many waiting
+   * submissions, or this many bytes of their files, the visitor is told to try again instead.
+   */
+  maxWaiting: 10_000,
+  maxFileBytes: 1024 * 1024 * 1024,
+  /** An idempotency key's answer is replayed this long (a browser's retry, a double click). */
+  answerKeepMs: 24 * 60 * 60_000,
+  /** Form definitions are kept for outages like pages (siteConfig.cache.keepMs); this many at most. */
+  maxDefinitions: 2000,
 } as const
 
 /* ------------------------------------------------------------------ environment */
@@ -310,6 +343,14 @@ function buildEnvSchema() {
     CMS_PORT: port.default(3001),
     /** The address `npm run cms` listens on. */
     CMS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    /** The site's own database: the outbox of submissions waiting for the backend, idempotency answers, form definitions kept for outages. */
+    SITE_DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(/^(file:|libsql:|https?:|:memory:)/, { error: 'must be file:…, libsql://…, http(s)://… or :memory:' })
+      .default('file:data/site.db'),
+    /** Where files of waiting submissions are kept until the backend takes them. */
+    SITE_OUTBOX_DIR: z.string().trim().min(1).default('data/outbox'),
     /** Where the embedded CMS writes files uploaded with form entries (random names, never the visitor's). */
     CMS_UPLOAD_DIR: z.string().trim().min(1).default('data/uploads'),
     /** The embedded CMS sends password reset mail over this SMTP server; unset, mail stays in its outbox (and the console outside production). */

@@ -53,7 +53,13 @@ export default defineConfig({
     {
       command: 'node .output/server/index.mjs',
       url: `http://127.0.0.1:${PORT}/`,
-      env: { ...serverEnv, PORT: String(PORT) },
+      // Each server its own outbox: a worker must never send another server's submissions to its backend.
+      env: {
+        ...serverEnv,
+        PORT: String(PORT),
+        SITE_DATABASE_URL: 'file:.cache/test-site/e2e.db',
+        SITE_OUTBOX_DIR: '.cache/test-site/outbox',
+      },
       reuseExistingServer: false,
       timeout: 30_000,
     },
@@ -61,7 +67,13 @@ export default defineConfig({
       command: 'node .output/server/index.mjs',
       url: `http://127.0.0.1:${DOWN_PORT}/favicon.svg`,
       // Port 9 (discard) is closed on loopback: every backend call fails at once.
-      env: { ...serverEnv, PORT: String(DOWN_PORT), CONTENT_API_URL: 'http://127.0.0.1:9' },
+      env: {
+        ...serverEnv,
+        PORT: String(DOWN_PORT),
+        CONTENT_API_URL: 'http://127.0.0.1:9',
+        SITE_DATABASE_URL: 'file:.cache/test-site/e2e-down.db',
+        SITE_OUTBOX_DIR: '.cache/test-site/outbox-down',
+      },
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -24,6 +24,7 @@ import { loadPrerendered, renderIdentity } from './server/prerendered.server'
 import { expandTag, purgesEverything } from './lib/cache-tags'
 import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidation.server'
 import { contentSecurityPolicy, inlineScriptHashes, newNonce, securityHeaders } from './server/security-headers.server'
+import { startOutboxWorker } from './server/submissions.server'
 
 /** The response header that carries a rendered page's cache tags from the renderer to the cache. */
 const CACHE_TAGS_HEADER = 'x-cache-tags'
@@ -51,6 +52,9 @@ const startFetch = createStartHandler(renderWithStatus)
 
 /** The section blocks' code, read once when the server starts handling requests. */
 const blocksReady = preloadAllBlocks()
+
+// Submissions that waited in the outbox (across a restart too) go out from this process.
+startOutboxWorker()
 
 const htmlCache = new HtmlCache<CachePartition>({
   partitions: siteConfig.cache.htmlPartitions,

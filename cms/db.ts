@@ -1,7 +1,7 @@
 /**
  * The embedded CMS's SQLite store (libSQL). Reads come from content/ files; the writes
  * (form entries and their files, comments, accounts, sessions, reset tokens, outgoing
- * mail) live here. Migrations run once when the database is opened.
+ * mail, the answers kept per idempotency key) live here. Migrations run once when the database is opened.
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -78,6 +78,21 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
       CREATE INDEX sessions_user ON sessions (user_id);
       CREATE INDEX reset_tokens_user ON reset_tokens (user_id);
       ALTER TABLE outbox ADD COLUMN sent_at TEXT;
+    `,
+  },
+  {
+    id: 3,
+    name: 'idempotency_keys',
+    sql: `
+      CREATE TABLE idempotency_keys (
+        scope TEXT NOT NULL,
+        key TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        PRIMARY KEY (scope, key)
+      );
+      CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at);
     `,
   },
 ]

@@ -5,7 +5,8 @@
  * choices), validated against the form's definition (SPEC §3, §5), answered 200 with
  * the confirmation or 400 with `validation_messages` keyed by field id. A valid entry is
  * stored in form_entries, its files on disk under a random name with a row in
- * entry_files; nothing is stored for an invalid or malformed request.
+ * entry_files; nothing is stored for an invalid or malformed request. With an
+ * `Idempotency-Key`, one entry per key: a retry gets the first answer (cms/idempotency.ts).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
@@ -21,6 +22,7 @@ import { cmsConfig } from '../app.config'
 import type { FormFile, LocaleContent } from './content-store'
 import { contentFor, type CmsContext } from './context'
 import { errorBody, errorResponse, json, readLimitedBody } from './http'
+import { idempotencyKeyOf, isDuplicateKey, keepAnswer, replay, sweepIdempotencyKeys } from './idempotency'
 import { formatDate, message } from './messages'
 
 const limits = cmsConfig.forms
@@ -52,7 +54,11 @@ export interface SubmissionDeps {
   database: () => Promise<Client>
   /** Where uploaded files are written (CMS_UPLOAD_DIR). */
   uploadDir: string
+  /** The request's Idempotency-Key: the entry and its answer are kept together, once per key (cms/idempotency.ts). */
+  idempotencyKey?: string | null
 }
+
+const scopeOf = (form: FormFile) => `form:${String(form.id)}`
 
 /** The definition as the page answer carries it: without the confirmation (kept on the server, as Gravity Forms does). */
 export function publicFormDefinition(form: FormFile): z.input<typeof wireFormDefinition> {
@@ -263,6 +269,7 @@ async function storeEntry(
   locale: string,
   sourceUrl: string | null,
   values: Map<string, Value>,
+  answer: string,
 ): Promise<number> {
   const files: StoredFile[] = []
   const written: string[] = []
@@ -308,6 +315,8 @@ async function storeEntry(
           sql: 'INSERT INTO entry_files (entry_id, field_id, file_name, mime_type, size_bytes, stored_path) VALUES ((SELECT max(id) FROM form_entries), ?, ?, ?, ?, ?)',
           args: [file.fieldId, file.fileName, file.mimeType, file.size, file.storedName],
         })),
+        // A key already kept fails this statement, and with it the whole entry.
+        ...(deps.idempotencyKey ? [keepAnswer(scopeOf(form), deps.idempotencyKey, 200, answer)] : []),
       ],
       'write',
     )
@@ -385,7 +394,6 @@ export async function submitForm(
     return json(answer, 400)
   }
 
-  await storeEntry(deps, form, locale, sourceUrlOf(request, data), values)
   const answer: z.input<typeof wireSubmissionResponse> = {
     is_valid: true,
     page_number: 0,
@@ -393,6 +401,17 @@ export async function submitForm(
     confirmation_message: form.confirmation_message.trim() !== '' ? form.confirmation_message : message(locale, 'confirmation'),
     confirmation_type: form.confirmation_type,
   }
+  const answerJson = JSON.stringify(answer)
+  try {
+    await storeEntry(deps, form, locale, sourceUrlOf(request, data), values, answerJson)
+  } catch (error) {
+    // The same key arrived twice at once and the other request stored first: its answer, and no second entry.
+    const earlier =
+      deps.idempotencyKey && isDuplicateKey(error) ? await replay(await deps.database(), scopeOf(form), deps.idempotencyKey) : null
+    if (earlier) return earlier
+    throw error
+  }
+  if (deps.idempotencyKey) await sweepIdempotencyKeys(await deps.database())
   return json(answer)
 }
 
@@ -405,5 +424,12 @@ export async function postSubmission(ctx: CmsContext, request: Request, url: URL
   if (!content) return json(errorBody('rest_invalid_param', 'Unknown locale', 400), 400)
   const form = content.forms.get(id)
   if (!form) return json(errorBody('gf_form_not_found', `Form ${id} not found.`, 404), 404)
-  return submitForm(request, form, content.locale, { database: ctx.database, uploadDir: ctx.uploadDir })
+  const idempotencyKey = idempotencyKeyOf(request)
+  if (idempotencyKey instanceof Response) return idempotencyKey
+  if (idempotencyKey !== null) {
+    // A retry of a submission that was stored: the first answer again, before the body is even read.
+    const earlier = await replay(await ctx.database(), scopeOf(form), idempotencyKey)
+    if (earlier) return earlier
+  }
+  return submitForm(request, form, content.locale, { database: ctx.database, uploadDir: ctx.uploadDir, idempotencyKey })
 }

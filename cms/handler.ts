@@ -13,6 +13,7 @@ import type { ContentStore } from './content-store'
 import type { CmsContext } from './context'
 import { postSubmission } from './forms'
 import { errorBody, json } from './http'
+import { withIdempotency } from './idempotency'
 import type { Mailer } from './mail'
 import { getBase, getLayout } from './pages'
 import { getPopup } from './popups'
@@ -120,11 +121,12 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
       failure: 'The comment could not be stored.',
       handle: ({ request }) => postComment(ctx, request),
     },
-    account('register', WRITE, (accounts, call) => accounts.register(call)),
+    // Safe to retry with the same Idempotency-Key (the site's outbox does): one account, one mail per key.
+    account('register', WRITE, (accounts, call) => withIdempotency(database, 'user:register', call.request, () => accounts.register(call))),
     account('login', WRITE, (accounts, call) => accounts.login(call)),
     account('me', ['GET', 'POST'], (accounts, call) => accounts.me(call)),
     account('logout', WRITE, (accounts, call) => accounts.logout(call)),
-    account('forgot', WRITE, (accounts, call) => accounts.forgot(call)),
+    account('forgot', WRITE, (accounts, call) => withIdempotency(database, 'user:forgot', call.request, () => accounts.forgot(call))),
     account('reset-password', WRITE, (accounts, call) => accounts.resetPassword(call)),
   ]
   return createRouter(routes)

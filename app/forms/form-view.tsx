@@ -31,6 +31,16 @@ const routedLocale = () => {
 
 type Status = { kind: 'idle' } | { kind: 'success'; html: string; text: string } | { kind: 'error'; message: string; general: string[] }
 
+/**
+ * A new idempotency key (docs/decisions/010-submission-outbox.md). crypto.randomUUID
+ * needs a secure context; a site tried over plain HTTP on a LAN address still gets 128
+ * random bits.
+ */
+function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
 /** Where a redirected account form leaves its message for the next page's form. */
 const FLASH_KEY = 'form-flash'
 
@@ -63,6 +73,10 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const [step, setStep] = useState(1)
   const [focusTarget, setFocusTarget] = useState<'error' | 'status' | 'step' | null>(null)
+  // One key per submission attempt: a retry of the same answers (after an error, a second
+  // click) sends the same key, so the server makes one entry; success or an edit starts a new attempt.
+  const attemptKey = useRef<string | null>(null)
+  const keyForAttempt = () => (attemptKey.current ??= newAttemptKey())
   // Until the form has hydrated, what a visitor types would be lost: the server's markup is shown disabled.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => {
@@ -131,6 +145,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
   }
 
   function succeed(html: string, text: string) {
+    attemptKey.current = null
     form.reset()
     setErrors({})
     setStep(1)
@@ -155,9 +170,11 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
     data.append('_source', JSON.stringify(source))
     data.append('_referrer', document.referrer)
     data.append('_pageUrl', window.location.href)
+    data.append('_idempotencyKey', keyForAttempt())
     try {
       const result = await submitForm({ data })
       if (result.status === 'success') succeed(result.confirmationHtml, '')
+      else if (result.status === 'received') succeed('', result.message)
       else if (result.status === 'invalid') fail(result.message, result.fieldErrors, result.general)
       else fail(result.message)
     } catch {
@@ -177,10 +194,13 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
           values: strings,
           userId: query.get('userId') ?? undefined,
           passToken: query.get('passToken') ?? undefined,
+          idempotencyKey: keyForAttempt(),
         },
       })
-      if (result.status === 'success') {
+      if (result.status === 'received') succeed('', result.message)
+      else if (result.status === 'success') {
         if (result.redirectTo) {
+          attemptKey.current = null
           form.reset()
           sessionStorage.setItem(FLASH_KEY, result.message)
           await router.navigate({ href: result.redirectTo })
@@ -231,6 +251,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
   }
 
   function change(field: FormField, next: FormValue) {
+    attemptKey.current = null
     form.setFieldValue(field.key, next)
     if (status.kind !== 'idle') setStatus({ kind: 'idle' })
     if (errors[field.key]) {

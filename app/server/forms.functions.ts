@@ -14,11 +14,11 @@ import { hiddenFieldString, requestVisitor } from './visitor.server'
 import { validationMessages } from '../forms/messages'
 import { validateFormValues } from '../forms/schema'
 import { fromSubmissionEntries, toSubmissionEntries } from '../forms/submission'
-import { localeSchema, pageNameSchema } from '../content/queries'
-import { localizePath, pageNameForPath, stripLocale } from '../lib/url'
+import { localeSchema } from '../content/queries'
+import { localizePath } from '../lib/url'
 import { m } from '../paraglide/messages'
-import { getContentSource } from './content/content-source.server'
 import { env } from './env.server'
+import { formDefinitions, idempotencyKeyOf, sendAccountRequest, sendSubmission } from './submissions.server'
 
 const formSource = z.discriminatedUnion('kind', [
   /** The app path the form is on (as the router has it, possibly percent-encoded); its page name is checked below. */
@@ -47,30 +47,13 @@ const submissionMeta = z.object({
 
 export type SubmissionResult =
   | { status: 'success'; confirmationHtml: string }
+  /** The backend could not take it now: it waits in the outbox and will be sent (docs/decisions/011-submission-outbox.md). */
+  | { status: 'received'; message: string }
   | { status: 'invalid'; message: string; fieldErrors: Record<string, string>; general: string[] }
   | { status: 'error'; message: string }
 
-/** The form's definition as the backend has it now (the browser's copy is never trusted), and the site's public origin. */
-async function loadDefinition(
-  locale: Locale,
-  source: FormSource,
-  formId: string,
-): Promise<{ definition: FormDefinition; siteUrl: string | null } | null> {
-  try {
-    const content = getContentSource()
-    if (source.kind === 'popup') {
-      const definition = (await content.getPopup(source.id, locale)).forms[formId] ?? null
-      return definition && { definition, siteUrl: null }
-    }
-    const pageName = pageNameSchema.safeParse(pageNameForPath(stripLocale(source.path).path))
-    if (!pageName.success) return null
-    const data = await content.getPage({ locale, pageName: pageName.data })
-    const definition = data.page.kind === 'page' ? (data.page.forms[formId] ?? null) : null
-    return definition && { definition, siteUrl: data.options.siteUrl }
-  } catch {
-    return null
-  }
-}
+/** The form's definition as the backend has it now (the browser's copy is never trusted), else the last good copy; and the site's public origin. */
+const loadDefinition = (locale: Locale, source: FormSource, formId: string) => formDefinitions.load(locale, source, formId)
 
 /** Yesterday in UTC: a visitor west of Greenwich may still be on the day before. */
 const serverToday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
@@ -120,16 +103,19 @@ export const submitForm = createServerFn({ method: 'POST' })
     for (const field of valueFields(definition)) {
       if (field.kind === 'hidden') entries.push([field.key, hidden])
     }
-    const outcome = await getContentSource().submitForm({
+    const outcome = await sendSubmission({
       formId,
       locale,
       entries,
       visitorIp: visitor.ip || null,
       sourceUrl: pageUrl,
+      idempotencyKey: idempotencyKeyOf(data.get('_idempotencyKey')),
     })
     switch (outcome.kind) {
       case 'valid':
         return { status: 'success', confirmationHtml: outcome.confirmationHtml }
+      case 'queued':
+        return { status: 'received', message: m.form_received({}, { locale }) }
       case 'invalid': {
         const mapped = mapServerErrors(definition, outcome.messages)
         return { status: 'invalid', message: m.form_submit_error({}, { locale }), fieldErrors: mapped.fields, general: mapped.general }
@@ -149,10 +135,13 @@ const accountInput = z.object({
   /** SPEC §7: reset-password takes userId and passToken from the page's query. */
   userId: z.string().max(40).optional(),
   passToken: z.string().max(200).optional(),
+  /** One per submission attempt (the browser's crypto.randomUUID()); register and forgot run once per key. */
+  idempotencyKey: z.string().max(100).optional(),
 })
 
 export type AccountResult =
   | { status: 'success'; message: string; redirectTo: string | null }
+  | { status: 'received'; message: string }
   | { status: 'invalid'; message: string; fieldErrors: Record<string, string>; reset: boolean }
   | { status: 'error'; message: string }
 
@@ -195,13 +184,11 @@ export const submitAccountForm = createServerFn({ method: 'POST' })
       fields.nuxtURL = new URL(localizePath('/', locale), siteUrl).href.replace(/\/$/, '')
     }
     const query = definition.type === 'reset' ? { userId: data.userId ?? '', passToken: data.passToken ?? '' } : undefined
-    const outcome = await getContentSource().userRequest({
-      action: actionFor[type],
-      locale,
-      fields,
-      query,
-      visitorIp: requestVisitor().ip || null,
-    })
+    const outcome = await sendAccountRequest(
+      { action: actionFor[type], locale, fields, query, visitorIp: requestVisitor().ip || null },
+      idempotencyKeyOf(data.idempotencyKey),
+    )
+    if ('queued' in outcome) return { status: 'received', message: m.form_received({}, { locale }) }
     if (!outcome.ok) {
       return {
         status: 'error',

@@ -38,6 +38,7 @@ describe('wp adapter when the backend is down', () => {
       }),
     ).toEqual({
       kind: 'unavailable',
+      detail: expect.stringContaining('(unreachable)'),
     })
     const errors: Error[] = []
     const source = createWpSource({

@@ -32,6 +32,8 @@ export interface SubmissionInput {
   entries: Array<[string, string | Blob, string?]>
   visitorIp: string | null
   sourceUrl: string
+  /** Sent as `Idempotency-Key`: the backend keeps one entry per key (docs/content-api.md). */
+  idempotencyKey?: string
 }
 
 export type SubmissionOutcome =
@@ -39,7 +41,8 @@ export type SubmissionOutcome =
   | { kind: 'invalid'; messages: Record<string, string> }
   /** A 4xx other than validation (unknown form, too large): the backend's message. */
   | { kind: 'rejected'; status: number; message: string }
-  | { kind: 'unavailable' }
+  /** Network error, timeout, 5xx or an answer outside the contract; `detail` says which, for the log. */
+  | { kind: 'unavailable'; detail?: string }
 
 /** SPEC §7: POST {apiUrl}/api/user/{action}. */
 export type UserAction = 'login' | 'register' | 'forgot' | 'reset-password'
@@ -50,6 +53,8 @@ export interface UserRequest {
   fields: Record<string, string>
   query?: Record<string, string>
   visitorIp: string | null
+  /** Sent as `Idempotency-Key` on the calls that are safe to retry (register, forgot). */
+  idempotencyKey?: string
 }
 
 export type UserOutcome =

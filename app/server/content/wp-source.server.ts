@@ -238,17 +238,21 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
             accept: 'application/json',
             ...(input.visitorIp ? { 'x-forwarded-for': input.visitorIp } : {}),
             ...(input.sourceUrl ? { referer: input.sourceUrl } : {}),
+            ...(input.idempotencyKey ? { 'idempotency-key': input.idempotencyKey } : {}),
           },
           signal: AbortSignal.timeout(Math.max(options.timeoutMs, UPLOAD_TIMEOUT_MS)),
         })
-      } catch {
-        report(new ContentUnavailableError('unreachable', `POST ${target}`))
-        return { kind: 'unavailable' }
+      } catch (error) {
+        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+        const failure = new ContentUnavailableError(timedOut ? 'timeout' : 'unreachable', `POST ${target}`)
+        report(failure)
+        return { kind: 'unavailable', detail: failure.message }
       }
       if (response.status >= 500) {
         await response.body?.cancel()
-        report(new ContentUnavailableError('status', `POST ${target} answered ${response.status}`))
-        return { kind: 'unavailable' }
+        const failure = new ContentUnavailableError('status', `POST ${target} answered ${response.status}`)
+        report(failure)
+        return { kind: 'unavailable', detail: failure.message }
       }
       const json: unknown = await response.json().catch(() => null)
       const parsed = wireSubmissionResponse.safeParse(json)
@@ -259,8 +263,9 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       }
       const error = wireErrorResponse.safeParse(json)
       if (response.status >= 400 && error.success) return { kind: 'rejected', status: response.status, message: error.data.message }
-      report(new ContentUnavailableError('invalid', `POST ${target} answered ${response.status} outside the contract`))
-      return { kind: 'unavailable' }
+      const failure = new ContentUnavailableError('invalid', `POST ${target} answered ${response.status} outside the contract`)
+      report(failure)
+      return { kind: 'unavailable', detail: failure.message }
     },
 
     async userRequest(request: UserRequest) {
@@ -274,6 +279,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
             accept: 'application/json',
             'content-type': 'application/json',
             ...(request.visitorIp ? { 'x-forwarded-for': request.visitorIp } : {}),
+            ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
           },
           signal: AbortSignal.timeout(options.timeoutMs),
         })

@@ -123,10 +123,11 @@ final class Accounts
             return $fields;
         }
         return match ($call) {
-            'register' => self::register($fields, $locale),
+            // Safe to retry with the same Idempotency-Key (the site's outbox does): one account, one mail per key.
+            'register' => Idempotency::once('user:register', $request, static fn (): \WP_REST_Response => self::register($fields, $locale)),
             'login' => self::login($fields, $locale),
             'logout' => self::logout($request, $locale),
-            'forgot' => self::forgot($fields, $locale),
+            'forgot' => Idempotency::once('user:forgot', $request, static fn (): \WP_REST_Response => self::forgot($fields, $locale)),
             default => self::resetPassword($request, $fields, $locale),
         };
     }

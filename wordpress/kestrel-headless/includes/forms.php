@@ -214,6 +214,13 @@ final class Forms
         if ($form === null) {
             return Util::error('gf_form_not_found', sprintf('Form %s not found.', $id), 404);
         }
+        // One entry per Idempotency-Key: the site's retries of one attempt (docs/content-api.md).
+        return Idempotency::once('form:' . (string) $form['id'], $request, static fn (): \WP_REST_Response => self::accept($request, $form, $locale));
+    }
+
+    /** Checks and stores a submission of a known form. */
+    private static function accept(\WP_REST_Request $request, array $form, string $locale): \WP_REST_Response
+    {
         $length = (int) ($_SERVER['CONTENT_LENGTH'] ?? 0);
         if ($length > self::MAX_BODY_BYTES) {
             return Util::error('rest_request_too_large', sprintf('The request body is larger than %d MB.', self::MAX_BODY_BYTES / 1024 / 1024), 413);
