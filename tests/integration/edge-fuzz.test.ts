@@ -89,10 +89,53 @@ const anyText = fc.string({ unit: 'binary', maxLength: 30 })
 
 const segment = fc.oneof(
   fc.constantFrom(
-    'about', 'services', 'contact', 'blog', 'category', 'tag', 'guides', 'security', 'de', 'en', 'fr', 'login', 'reset-password',
-    'sitemaps', 'sitemap.xml', 'rss.xml', 'robots.txt', 'favicon.svg', 'assets', '_serverFn', 'api', 'revalidate', 'wp-admin',
-    '..', '.', '%2e%2e', '%2E%2e', '%2e', '..%2f..', '%2f', '%5c', '\\', '..\\..', '', '%00', '%0d%0a', '%', '%zz', 'über',
-    '%C3%BC', '%F0%9F%98%80', '%ED%A0%80', SCRIPT, encodeURIComponent(SCRIPT), 'popup-x', 'a'.repeat(3000), 'evil.example',
+    'about',
+    'services',
+    'contact',
+    'blog',
+    'category',
+    'tag',
+    'guides',
+    'security',
+    'de',
+    'en',
+    'fr',
+    'login',
+    'reset-password',
+    'sitemaps',
+    'sitemap.xml',
+    'rss.xml',
+    'robots.txt',
+    'favicon.svg',
+    'assets',
+    '_serverFn',
+    'api',
+    'revalidate',
+    'wp-admin',
+    '..',
+    '.',
+    '%2e%2e',
+    '%2E%2e',
+    '%2e',
+    '..%2f..',
+    '%2f',
+    '%5c',
+    '\\',
+    '..\\..',
+    '',
+    '%00',
+    '%0d%0a',
+    '%',
+    '%zz',
+    'über',
+    '%C3%BC',
+    '%F0%9F%98%80',
+    '%ED%A0%80',
+    SCRIPT,
+    encodeURIComponent(SCRIPT),
+    'popup-x',
+    'a'.repeat(3000),
+    'evil.example',
   ),
   printable,
   anyText,
@@ -113,26 +156,57 @@ const rawPath = fc
   .tuple(fc.array(segment, { maxLength: 6 }), fc.constantFrom('/', '//', '/\\', '///'), fc.boolean())
   .map(([segments, lead, trailing]) => sendable(lead + segments.join('/') + (trailing ? '/' : '')))
 
-const queryKey = fc.constantFrom('s', 'p', 'page', 'preview', 'preview_id', 'expires', 'token', 'dev', 'lang', 'utm_source', 'userId', 'passToken', 'x')
-const queryValue = fc.oneof(fc.constantFrom('true', '1', '0', '-1', '99999999999999999999', 'de', SCRIPT, 'a'.repeat(2000), '%', '%00'), printable, anyText)
+const queryKey = fc.constantFrom(
+  's',
+  'p',
+  'page',
+  'preview',
+  'preview_id',
+  'expires',
+  'token',
+  'dev',
+  'lang',
+  'utm_source',
+  'userId',
+  'passToken',
+  'x',
+)
+const queryValue = fc.oneof(
+  fc.constantFrom('true', '1', '0', '-1', '99999999999999999999', 'de', SCRIPT, 'a'.repeat(2000), '%', '%00'),
+  printable,
+  anyText,
+)
 /** Each value encoded as a browser would, or sent raw (`<script>` and a lone `%` included). */
 const query = fc
   .array(fc.tuple(queryKey, queryValue, fc.boolean()), { maxLength: 5 })
   .map((pairs) =>
-    pairs.length === 0 ? '' : `?${pairs.map(([key, value, raw]) => `${key}=${raw ? sendable(value) : encodeURIComponent(value)}`).join('&')}`,
+    pairs.length === 0
+      ? ''
+      : `?${pairs.map(([key, value, raw]) => `${key}=${raw ? sendable(value) : encodeURIComponent(value)}`).join('&')}`,
   )
 
-const headerValue = fc.oneof(fc.constantFrom('', 'de', 'de-DE,de;q=0.9', '*', SCRIPT, 'evil.example', 'https', '1.2.3.4, 5.6.7.8'), printable)
+const headerValue = fc.oneof(
+  fc.constantFrom('', 'de', 'de-DE,de;q=0.9', '*', SCRIPT, 'evil.example', 'https', '1.2.3.4, 5.6.7.8'),
+  printable,
+)
 const headers = fc.record(
   {
     'accept-language': headerValue,
-    cookie: fc.oneof(fc.constantFrom('lang=de', 'lang=fr', `lang=${encodeURIComponent(SCRIPT)}`, 'dev_mode=1', 'session=x', 'cookie_control_consent=true'), printable),
+    cookie: fc.oneof(
+      fc.constantFrom('lang=de', 'lang=fr', `lang=${encodeURIComponent(SCRIPT)}`, 'dev_mode=1', 'session=x', 'cookie_control_consent=true'),
+      printable,
+    ),
     'accept-encoding': fc.constantFrom('gzip', 'br', 'identity', 'br;q=0, gzip', 'zstd', '*', 'garbage'),
     'x-forwarded-for': headerValue,
     'x-forwarded-host': headerValue,
     'x-forwarded-proto': headerValue,
     'sec-fetch-dest': fc.constantFrom('document', 'empty', 'script'),
-    'content-type': fc.constantFrom('application/json', 'multipart/form-data; boundary=x', 'text/plain', 'application/x-www-form-urlencoded'),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'multipart/form-data; boundary=x',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+    ),
   },
   { requiredKeys: [] },
 )
@@ -145,31 +219,27 @@ const request = fc.record({ method, path: rawPath, query, headers, body: fc.opti
 /* ------------------------------------------------------------------ the property */
 
 describe('fuzzing the production server', () => {
-  it(
-    `never a 5xx, an off-site Location, a reflected <script or a backend call outside the contract (${RUNS} requests)`,
-    async () => {
-      let sent = 0
-      await fc.assert(
-        fc.asyncProperty(request, async ({ method, path, query, headers, body }) => {
-          const target = path + query
-          const calls = backend.calls.length
-          const answer = await rawRequest(origin, method, target, headers, method === 'GET' || method === 'HEAD' ? undefined : body)
-          sent++
-          const what = `${method} ${target.slice(0, 300)}`
-          expect(answer.status, `${what}: ${answer.body.slice(0, 200)}`).toBeLessThan(500)
-          const location = answer.headers.location
-          if (typeof location === 'string') expect(new URL(location, origin).origin, `${what} → ${location}`).toBe(origin)
-          expect(answer.body.toLowerCase(), what).not.toContain(`<script>${MARK}`)
-          for (const call of backend.calls.slice(calls)) expect(inContract(call), `${what} made the backend call ${call}`).toBe(true)
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      )
-      expect(sent).toBe(RUNS)
-      // The contract check saw real traffic.
-      expect(backend.calls.length).toBeGreaterThan(0)
-    },
-    180_000,
-  )
+  it(`never a 5xx, an off-site Location, a reflected <script or a backend call outside the contract (${RUNS} requests)`, async () => {
+    let sent = 0
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, path, query, headers, body }) => {
+        const target = path + query
+        const calls = backend.calls.length
+        const answer = await rawRequest(origin, method, target, headers, method === 'GET' || method === 'HEAD' ? undefined : body)
+        sent++
+        const what = `${method} ${target.slice(0, 300)}`
+        expect(answer.status, `${what}: ${answer.body.slice(0, 200)}`).toBeLessThan(500)
+        const location = answer.headers.location
+        if (typeof location === 'string') expect(new URL(location, origin).origin, `${what} → ${location}`).toBe(origin)
+        expect(answer.body.toLowerCase(), what).not.toContain(`<script>${MARK}`)
+        for (const call of backend.calls.slice(calls)) expect(inContract(call), `${what} made the backend call ${call}`).toBe(true)
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    )
+    expect(sent).toBe(RUNS)
+    // The contract check saw real traffic.
+    expect(backend.calls.length).toBeGreaterThan(0)
+  }, 180_000)
 
   it('the contract check itself refuses a traversal', () => {
     expect(inContract('GET /api/v1/base/about?locale=en')).toBe(true)

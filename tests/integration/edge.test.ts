@@ -33,10 +33,25 @@ const PREVIEW_SECRET = 'edge-test-preview-secret-0123456789abcdef'
 
 beforeAll(async () => {
   if (!existsSync('.output/server/index.mjs')) throw new Error('Build first: npm run build')
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-    '-keyout', path.join(work, 'key.pem'), '-out', path.join(work, 'cert.pem'),
-  ], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-keyout',
+      path.join(work, 'key.pem'),
+      '-out',
+      path.join(work, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  )
   const tls = { cert: readFileSync(path.join(work, 'cert.pem'), 'utf8'), key: readFileSync(path.join(work, 'key.pem'), 'utf8') }
   servers.push(await startCms(BASE_PORT + 1, path.join(work, 'cms.db')))
   backend = await startRecordingProxy(BASE_PORT + 2, `http://127.0.0.1:${BASE_PORT + 1}`)
@@ -134,7 +149,13 @@ describe('unexpected methods', () => {
   })
 
   it('a server-function POST without a declared length is read, not a 500', async () => {
-    const answer = await rawRequest(origin, 'POST', '/_serverFn/unknown', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, '{}')
+    const answer = await rawRequest(
+      origin,
+      'POST',
+      '/_serverFn/unknown',
+      { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      '{}',
+    )
     expect(answer.status).toBeLessThan(500)
   })
 })
@@ -206,7 +227,13 @@ describe('headers on every answer', () => {
 
 describe('secrets', () => {
   it('account and reset pages are private, no-store and never answered from the HTML cache', async () => {
-    for (const target of ['/reset-password?userId=1&passToken=secret-token', '/de/reset-password?userId=1&passToken=x', '/login', '/register', '/forgot-password']) {
+    for (const target of [
+      '/reset-password?userId=1&passToken=secret-token',
+      '/de/reset-password?userId=1&passToken=x',
+      '/login',
+      '/register',
+      '/forgot-password',
+    ]) {
       for (let i = 0; i < 2; i++) {
         const answer = await rawRequest(origin, 'GET', target)
         expect(header(answer, 'cache-control'), target).toBe('private, no-store')

@@ -72,13 +72,19 @@ export function rawRequest(
         method,
         path,
         // Node's client sends a DELETE's or OPTIONS' body with no length unless told: the server would read it as the next request.
-        headers: { 'accept-encoding': 'identity', ...(body !== undefined && !headers['transfer-encoding'] ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers },
+        headers: {
+          'accept-encoding': 'identity',
+          ...(body !== undefined && !headers['transfer-encoding'] ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+          ...headers,
+        },
         rejectUnauthorized: false,
       },
       (response) => {
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        )
         response.on('error', reject)
       },
     )
@@ -94,7 +100,13 @@ export async function startSite(port: number, env: Record<string, string>, tls?:
   const server = await startTestServer({
     command: process.execPath,
     args: ['.output/server/index.mjs'],
-    env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), ...(tls ? { NITRO_SSL_CERT: tls.cert, NITRO_SSL_KEY: tls.key } : {}), ...env },
+    env: {
+      ...inherited,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...(tls ? { NITRO_SSL_CERT: tls.cert, NITRO_SSL_KEY: tls.key } : {}),
+      ...env,
+    },
     // fetch() refuses a self-signed certificate: over TLS, readiness is polled below.
     readyUrl: tls ? 'data:,ready' : `${origin}/favicon.svg`,
   })
