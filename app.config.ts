@@ -184,6 +184,20 @@ export const siteConfig = {
     /** `Retry-After` on a 503 when the backend is down and nothing is cached. */
     retryAfterSeconds: 30,
   },
+
+  /** The server's edge: what every answer carries, and requests too large to read (app/server/edge.nitro.ts). */
+  edge: {
+    /** `Strict-Transport-Security` over HTTPS: two years, subdomains included. */
+    hstsMaxAgeSeconds: 63_072_000,
+    /** A request line and its headers together (Node's own default); more answers 414 or 431. */
+    maxHeaderBytes: 16 * 1024,
+    /**
+     * After answering a request it could not read, the server drains what the client is
+     * still sending for this long before closing; closing at once resets the connection
+     * and the client never sees the answer.
+     */
+    lingerMs: 5_000,
+  },
 } as const
 
 export type SiteConfig = typeof siteConfig
@@ -320,6 +334,7 @@ function buildEnvSchema() {
     .max(65_535, { error: 'must be between 1 and 65535' })
 
   return z.object({
+    /** Unset: development, except in the built server (`npm start`), which is production (app/server/env.server.ts). */
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /** The content API base URL (a WordPress with our API). Unset: the embedded CMS in-process. */
     CONTENT_API_URL: optionalUrl,
@@ -353,7 +368,7 @@ function buildEnvSchema() {
     SITE_OUTBOX_DIR: z.string().trim().min(1).default('data/outbox'),
     /** Where the embedded CMS writes files uploaded with form entries (random names, never the visitor's). */
     CMS_UPLOAD_DIR: z.string().trim().min(1).default('data/uploads'),
-    /** The embedded CMS sends password reset mail over this SMTP server; unset, mail stays in its outbox (and the console outside production). */
+    /** The embedded CMS sends password reset mail over this SMTP server; unset, mail stays in its outbox (and is printed to the console in development only). */
     SMTP_URL: z
       .string()
       .trim()

@@ -10,9 +10,10 @@ import { createServerEntry } from '@tanstack/react-start/server-entry'
 // srvx's Response on Node (the server Nitro runs): a body held in memory, such as a cached
 // page, is written to the socket as it is, where the web Response copies it into a stream.
 import { FastResponse } from 'srvx'
-import { defaultLocale, siteConfig } from '../app.config'
+import { siteConfig } from '../app.config'
 import { isContentUnavailable } from './lib/errors'
 import { cookieLocaleRedirect } from './lib/locale-redirect'
+import { loggableError, redactLogText } from './lib/log-redaction'
 import { paraglideMiddleware } from './paraglide/server.js'
 import { preloadAllBlocks } from './sections/render-sections'
 import { cacheControlFor, unavailableHeaders } from './server/cache-control.server'
@@ -25,6 +26,7 @@ import { expandTag, purgesEverything } from './lib/cache-tags'
 import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidation.server'
 import { contentSecurityPolicy, inlineScriptHashes, newNonce, securityHeaders } from './server/security-headers.server'
 import { startOutboxWorker } from './server/submissions.server'
+import { canonicalPathRedirect, methodAnswer, redirectTo } from './server/edge-requests.server'
 
 /** The response header that carries a rendered page's cache tags from the renderer to the cache. */
 const CACHE_TAGS_HEADER = 'x-cache-tags'
@@ -60,8 +62,7 @@ const htmlCache = new HtmlCache<CachePartition>({
   partitions: siteConfig.cache.htmlPartitions,
   freshMs: siteConfig.cache.freshMs,
   keepMs: siteConfig.cache.keepMs,
-  onBackgroundError: (key, error) =>
-    console.error(`[html-cache] refreshing ${key} failed: ${error instanceof Error ? error.message : String(error)}`),
+  onBackgroundError: (key, error) => console.error(redactLogText(`[html-cache] refreshing ${key} failed: ${loggableError(error)}`)),
 })
 
 /**
@@ -130,7 +131,13 @@ async function boundedRequest(request: Request): Promise<Request | Response> {
     }
     chunks.push(value)
   }
-  return new Request(request, { body: new Blob(chunks as BlobPart[]) })
+  // Built from its parts: srvx's request is not the platform's, and `new Request(request, …)` throws on it.
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: new Blob(chunks as BlobPart[]),
+    signal: request.signal,
+  })
 }
 
 /**
@@ -251,12 +258,9 @@ async function compressed(request: Request, response: Response): Promise<Respons
 }
 
 async function route(request: Request, url: URL): Promise<Response> {
-  // SPEC §2: the default locale has no prefix; `/en/...` is the same page as `/...`.
-  const defaultPrefix = `/${defaultLocale}`
-  if (url.pathname === defaultPrefix || url.pathname.startsWith(`${defaultPrefix}/`)) {
-    const target = url.pathname.slice(defaultPrefix.length) || '/'
-    return new FastResponse(null, { status: 301, headers: { Location: target + url.search } })
-  }
+  // A method the URL does not take is refused; a page has one path (no default-locale prefix, single slashes).
+  const refused = methodAnswer(request, url) ?? canonicalPathRedirect(url)
+  if (refused) return refused
   if (url.pathname === '/api/revalidate') return handleRevalidate(request)
   // A server-function URL without a function id is a bad request, not a server error.
   if (/^\/_serverFn\/?$/.test(url.pathname)) return jsonError(404, 'Not found')
@@ -279,7 +283,7 @@ async function route(request: Request, url: URL): Promise<Response> {
   })
   if (remembered) {
     // Per visitor, so never stored by a shared cache; the page it points to is.
-    return new FastResponse(null, { status: 307, headers: { Location: remembered, 'Cache-Control': 'private, no-store', Vary: 'Cookie' } })
+    return redirectTo(url, 307, remembered, { 'Cache-Control': 'private, no-store', Vary: 'Cookie' })
   }
   // Vite's dev server renders from source on every request; the cache is for the built site
   // (HTML_CACHE=off turns it off there too: every page rendered per request).

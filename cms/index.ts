@@ -33,7 +33,7 @@ export function createEmbeddedCms(options: EmbeddedCmsOptions): EmbeddedCms {
     store.reload()
     search.invalidate()
   }
-  const mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, logToConsole: !options.production })
+  const mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, logToConsole: options.printMail })
   return {
     fetch: createCmsHandler({
       store,

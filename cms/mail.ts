@@ -1,7 +1,7 @@
 /**
  * Outgoing mail of the embedded CMS (password reset links). Every mail is first written
- * to the outbox table by the caller; then it is printed to the console outside
- * production and sent over SMTP when SMTP_URL is set (nodemailer, loaded only then).
+ * to the outbox table by the caller; then it is printed to the console in
+ * development and sent over SMTP when SMTP_URL is set (nodemailer, loaded only then).
  */
 export interface OutgoingMail {
   to: string
@@ -19,7 +19,7 @@ export interface MailerOptions {
   smtpUrl?: string
   /** The From header, e.g. `Kestrel IT Support <no-reply@kestrel-it.example>`. */
   from: string
-  /** Print each mail (NODE_ENV !== 'production'), so a developer can follow a reset link. */
+  /** Print each mail (NODE_ENV=development only), so a developer can follow a reset link. */
   logToConsole: boolean
 }
 

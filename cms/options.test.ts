@@ -14,7 +14,7 @@ describe('cmsOptionsFromEnv', () => {
       smtpUrl: undefined,
       mailFrom: 'Kestrel IT Support <no-reply@localhost>',
       siteUrl: undefined,
-      production: false,
+      printMail: true,
       adminUrl: 'http://localhost:3001/wp-admin',
     })
   })
@@ -40,9 +40,10 @@ describe('cmsOptionsFromEnv', () => {
       siteUrl: 'https://www.kestrel.example',
       previewSecret: 'x'.repeat(32),
       mailFrom: 'Kestrel IT Support <no-reply@www.kestrel.example>',
-      production: true,
+      printMail: false,
       adminUrl: 'http://localhost:4601/wp-admin',
     })
+    expect(cmsOptionsFromEnv(parseEnv({ NODE_ENV: 'test' })).printMail).toBe(false)
     expect(cmsOptionsFromEnv(parseEnv({ MAIL_FROM: 'Desk <desk@kestrel.example>' })).mailFrom).toBe('Desk <desk@kestrel.example>')
   })
 })

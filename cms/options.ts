@@ -18,8 +18,11 @@ export interface EmbeddedCmsOptions {
   mailFrom: string
   /** The site's public origin (SITE_URL): reset links may point there. */
   siteUrl: string | undefined
-  /** Outside production, unsent mail is printed to the console. */
-  production: boolean
+  /**
+   * Mail is printed to the console in development only, so a developer can follow a reset
+   * link; anywhere else it would put a live reset token in the log.
+   */
+  printMail: boolean
   /** The admin bar's base URL ("edit this page"). */
   adminUrl: string
 }
@@ -36,7 +39,7 @@ export function cmsOptionsFromEnv(env: Env): EmbeddedCmsOptions {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${siteConfig.productName} <no-reply@${siteUrl ? new URL(siteUrl).hostname : 'localhost'}>`,
     siteUrl,
-    production: env.NODE_ENV === 'production',
+    printMail: env.NODE_ENV === 'development',
     // The CMS's own port (`npm run cms` listens there); in-process too, which has no origin of its own.
     adminUrl: `http://localhost:${env.CMS_PORT}${cmsConfig.adminPath}`,
   }

@@ -3,6 +3,7 @@
  * tried in order. A handler that throws is logged and answered 500 with the route's own
  * message; a request no route takes is WordPress's `rest_no_route` 404.
  */
+import { loggableError } from '../app/lib/log-redaction'
 import { errorBody, json } from './http'
 
 export interface RouteCall {
@@ -58,7 +59,7 @@ export function createRouter(routes: readonly Route[]): (request: Request) => Pr
       try {
         return await candidate.handle({ request, url, params: match.slice(1).map((group) => group ?? '') })
       } catch (error) {
-        console.error(candidate.logLabel, error instanceof Error ? error.message : error)
+        console.error(candidate.logLabel, loggableError(error))
         return json(errorBody('internal_error', candidate.failure, 500), 500)
       }
     }

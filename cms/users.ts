@@ -8,6 +8,7 @@ import type { Client } from '@libsql/client'
 import type { z } from 'zod'
 import type { wireUserResponse } from '../app/content/wire-forms'
 import { cmsConfig } from '../app.config'
+import { loggableError } from '../app/lib/log-redaction'
 import { clientIp, errorBody, json, readLimitedBody } from './http'
 import type { Mailer } from './mail'
 import { message } from './messages'
@@ -270,7 +271,7 @@ export function createAccounts(deps: AccountDeps) {
               ? db.execute({ sql: 'UPDATE outbox SET sent_at = ? WHERE id = ?', args: [new Date().toISOString(), outboxId] })
               : undefined,
           )
-          .catch((error: unknown) => console.error('[cms] reset mail', error instanceof Error ? error.message : error))
+          .catch((error: unknown) => console.error('[cms] reset mail', loggableError(error)))
       }
       const answer: UserAnswer = { message: message(locale, 'forgotSent') }
       return json(answer)

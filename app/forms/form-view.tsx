@@ -14,6 +14,7 @@ import { Button } from '../components/ui/Button'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
 import { isLocale } from '../lib/url'
+import { takeUrlSecrets } from '../lib/url-secrets'
 import { submitAccountForm, submitForm, type FormSource } from '../server/forms.functions'
 import { isFieldShown } from '../content/conditional-logic'
 import { initialValues, pageCount, valueFields, type FormDefinition, type FormField, type FormValue, type FormValues } from './definition'
@@ -184,7 +185,8 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
 
   async function sendAccountForm(value: FormValues) {
     const strings = Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, typeof entry === 'string' ? entry : '']))
-    const query = new URLSearchParams(window.location.search)
+    // SPEC §2: the reset link's userId and passToken, moved out of the address bar into memory.
+    const secrets = takeUrlSecrets()
     try {
       const result = await submitAccountForm({
         data: {
@@ -192,8 +194,8 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
           locale: routedLocale(),
           source,
           values: strings,
-          userId: query.get('userId') ?? undefined,
-          passToken: query.get('passToken') ?? undefined,
+          userId: secrets.get('userId'),
+          passToken: secrets.get('passToken'),
           idempotencyKey: keyForAttempt(),
         },
       })

@@ -7,6 +7,7 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { layoutQuerySchema, pageQuerySchema, popupQuerySchema, postsQuerySchema, tagQuerySchema } from '../content/queries'
 import { contentUnavailable, INTERNAL_ERROR } from '../lib/errors'
+import { loggableError } from '../lib/log-redaction'
 import { getContentSource } from './content/content-source.server'
 import { env } from './env.server'
 import { verifyPreview } from '../content/preview-token.server'
@@ -16,7 +17,7 @@ import { ContentNotFoundError, ContentUnavailableError } from './content/source.
 function routerError(error: unknown): never {
   if (error instanceof ContentNotFoundError) throw notFound({ data: error.frame })
   if (error instanceof ContentUnavailableError) throw contentUnavailable()
-  console.error('[content] unexpected error', error)
+  console.error(`[content] unexpected error: ${loggableError(error)}`)
   throw new Error(INTERNAL_ERROR)
 }
 

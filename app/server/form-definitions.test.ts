@@ -21,7 +21,7 @@ const cms = createEmbeddedCms({
   smtpUrl: undefined,
   mailFrom: 'test <test@localhost>',
   siteUrl: undefined,
-  production: true,
+  printMail: false,
   adminUrl: 'http://localhost/wp-admin',
 })
 /** The embedded CMS over the `wp` adapter, as the site runs it; `down` makes every call fail as a dropped connection does. */

@@ -46,7 +46,7 @@ beforeAll(async () => {
     smtpUrl: undefined,
     mailFrom: 'test <test@localhost>',
     siteUrl: undefined,
-    production: true,
+    printMail: false,
     adminUrl: 'http://localhost/wp-admin',
   })
   cmsDb = await cms.database()

@@ -15,6 +15,7 @@ import {
   type ConsentState,
 } from '../../lib/consent'
 import { configuredTags, consentModeSignals, type TagDefinition } from '../../lib/tracking'
+import { takeUrlSecrets } from '../../lib/url-secrets'
 
 interface ConsentContextValue {
   state: ConsentState
@@ -74,6 +75,8 @@ export function ConsentProvider({ env, children }: { env: PublicEnv; children: R
 
   const apply = useCallback(
     (next: ConsentState) => {
+      // No tag may read a reset token from the address bar (issue 14).
+      takeUrlSecrets()
       window.gtag?.('consent', 'update', consentModeSignals(next.enabled))
       // Withdrawing consent stops further loading: only allowed tags are ever added.
       if (next.decided) for (const tag of tags) if (next.enabled.has(tag.category)) loadTag(tag, env)

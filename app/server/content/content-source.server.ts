@@ -4,6 +4,7 @@
  * embedded CMS's fetch handler, in-process. Either way a page cache sits in front.
  */
 import { siteConfig } from '../../../app.config'
+import { loggableError } from '../../lib/log-redaction'
 import { env } from '../env.server'
 import { onPurge, purge } from '../revalidation.server'
 import { withCheckedSections } from '../sections.server'
@@ -18,7 +19,7 @@ const EMBEDDED_ORIGIN = 'http://embedded-cms.invalid'
 let source: ContentSource | undefined
 
 function logError(error: unknown) {
-  console.error(`[content] ${error instanceof Error ? error.message : String(error)}`)
+  console.error(`[content] ${loggableError(error)}`)
 }
 
 async function embeddedFetch(): Promise<FetchLike> {
