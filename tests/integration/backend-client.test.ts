@@ -1,0 +1,145 @@
+/**
+ * The BackendClient against a real HTTP backend on loopback that fails on demand
+ * (tests/support/flaky-backend.ts): timeouts, one retry for reads and none for writes,
+ * the circuit breaker (opens, fails fast, lets one probe through, closes), and the
+ * `wp` adapter's coalescing of concurrent reads of one URL.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createBackendClient, BackendNoAnswerError, type OutageEvent } from '../../app/server/content/backend-client.server'
+import { createWpSource } from '../../app/server/content/wp-source.server'
+import { startFlakyBackend, type FlakyBackend } from '../support/flaky-backend'
+
+let backend: FlakyBackend
+let answered = 0
+
+beforeAll(async () => {
+  backend = await startFlakyBackend(async () => {
+    answered += 1
+    // Slow enough that concurrent reads overlap.
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    return Response.json({ ok: true })
+  })
+})
+
+afterAll(() => backend.close())
+
+afterEach(async () => {
+  backend.recover()
+  await backend.start()
+  backend.requests.length = 0
+  answered = 0
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function client(options: { failureThreshold?: number; cooldownMs?: number; timeoutMs?: number } = {}) {
+  const events: OutageEvent[] = []
+  const made = createBackendClient({
+    origin: backend.url,
+    fetch: (input, init) => fetch(input, init),
+    timeoutMs: options.timeoutMs ?? 1000,
+    retry: { attempts: 1, minDelayMs: 5, maxDelayMs: 20 },
+    breaker: { failureThreshold: options.failureThreshold ?? 100, cooldownMs: options.cooldownMs ?? 60_000 },
+    onOutage: (event) => events.push(event),
+  })
+  return { client: made, events }
+}
+
+const noAnswer = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof BackendNoAnswerError ? error.reason : `unexpected: ${String(error)}`),
+  )
+
+describe('retries', () => {
+  it('tries a read once more after a 500, a dropped connection or a timeout, and the second answer counts', async () => {
+    const { client: c } = client({ timeoutMs: 200 })
+    for (const how of [500, 'drop', 'hang'] as const) {
+      backend.requests.length = 0
+      backend.failNext(1, how)
+      const response = await c.request(`${backend.url}/api/v1/base/home`)
+      expect(response.status, String(how)).toBe(200)
+      expect(backend.requests, String(how)).toEqual(['GET /api/v1/base/home', 'GET /api/v1/base/home'])
+    }
+  })
+
+  it('tries a read at most twice: a second 500 is the answer, two timeouts are a timeout', async () => {
+    const { client: c } = client({ timeoutMs: 150 })
+    backend.failNext(2, 500)
+    expect((await c.request(`${backend.url}/a`)).status).toBe(500)
+    backend.failNext(3, 'hang')
+    const started = Date.now()
+    expect(await noAnswer(c.request(`${backend.url}/b`))).toBe('timeout')
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(backend.requests).toEqual(['GET /a', 'GET /a', 'GET /b', 'GET /b'])
+  })
+
+  it('never repeats a write: a POST that met a 500 or a dropped connection went once', async () => {
+    const { client: c } = client()
+    backend.failNext(1, 500)
+    expect((await c.request(`${backend.url}/api/gf/v2/forms/1/submissions`, { method: 'POST', body: 'x' })).status).toBe(500)
+    backend.failNext(1, 'drop')
+    expect(await noAnswer(c.request(`${backend.url}/api/user/login`, { method: 'POST', body: 'x' }))).toBe('unreachable')
+    expect(backend.requests).toEqual(['POST /api/gf/v2/forms/1/submissions', 'POST /api/user/login'])
+  })
+})
+
+describe('the circuit breaker', () => {
+  it('opens after consecutive failures, then fails fast without calling the backend', async () => {
+    const { client: c, events } = client({ failureThreshold: 4, timeoutMs: 300 })
+    backend.failAll('hang')
+    // Two reads, two attempts each: four timeouts in a row.
+    expect(await noAnswer(c.request(`${backend.url}/one`))).toBe('timeout')
+    expect(await noAnswer(c.request(`${backend.url}/two`))).toBe('timeout')
+    expect(c.breakerState).toBe('open')
+    expect(events).toEqual([{ kind: 'down', origin: backend.url, cause: 'timeout on GET /two', cooldownMs: 60_000 }])
+    const seen = backend.requests.length
+    const started = performance.now()
+    expect(await noAnswer(c.request(`${backend.url}/three?token=secret`))).toBe('open')
+    expect(performance.now() - started).toBeLessThan(20)
+    expect(backend.requests.length).toBe(seen)
+  })
+
+  it('after the cool-down lets exactly one probe through; its success closes the breaker, logged once', async () => {
+    const { client: c, events } = client({ failureThreshold: 2, cooldownMs: 200 })
+    await backend.stop()
+    expect(await noAnswer(c.request(`${backend.url}/x`))).toBe('unreachable')
+    expect(c.breakerState).toBe('open')
+    await backend.start()
+    expect(await noAnswer(c.request(`${backend.url}/x`))).toBe('open')
+    await sleep(250)
+    // Ten at once: the first is the probe, the nine others fail fast while it is out.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => c.request(`${backend.url}/probe/${i}`).then((response) => response.status, noAnswerReason)),
+    )
+    expect(results.filter((result) => result === 200)).toHaveLength(1)
+    expect(results.filter((result) => result === 'open')).toHaveLength(9)
+    expect(backend.requests.filter((line) => line.startsWith('GET /probe/'))).toHaveLength(1)
+    expect(c.breakerState).toBe('closed')
+    expect(events.map((event) => event.kind)).toEqual(['down', 'up'])
+    expect((await c.request(`${backend.url}/after`)).status).toBe(200)
+  })
+
+  it('a failed probe keeps it open for another cool-down, without a second "down" line', async () => {
+    const { client: c, events } = client({ failureThreshold: 2, cooldownMs: 150 })
+    backend.failAll(503)
+    await c.request(`${backend.url}/x`)
+    expect(c.breakerState).toBe('open')
+    await sleep(200)
+    expect((await c.request(`${backend.url}/probe`)).status).toBe(503)
+    expect(c.breakerState).toBe('open')
+    expect(await noAnswer(c.request(`${backend.url}/y`))).toBe('open')
+    expect(events.map((event) => event.kind)).toEqual(['down'])
+  })
+})
+
+const noAnswerReason = (error: unknown) => (error instanceof BackendNoAnswerError ? error.reason : String(error))
+
+describe('the wp adapter', () => {
+  it('asks the backend once for concurrent reads of one URL', async () => {
+    const source = createWpSource({ baseUrl: backend.url, timeoutMs: 1000 })
+    await Promise.all(Array.from({ length: 20 }, () => source.getLayout('/about', 'en')))
+    expect(answered).toBe(1)
+    expect(backend.requests).toEqual(['GET /api/v1/layout/about?locale=en'])
+  })
+})
