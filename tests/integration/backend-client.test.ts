@@ -11,12 +11,15 @@ import { startFlakyBackend, type FlakyBackend } from '../support/flaky-backend'
 
 let backend: FlakyBackend
 let answered = 0
+/** Per path handled: how many answers had been sent when it arrived. */
+const arrivals: Array<{ path: string; answeredBefore: number }> = []
 
 beforeAll(async () => {
-  backend = await startFlakyBackend(async () => {
-    answered += 1
+  backend = await startFlakyBackend(async (request) => {
+    arrivals.push({ path: new URL(request.url).pathname, answeredBefore: answered })
     // Slow enough that concurrent reads overlap.
     await new Promise((resolve) => setTimeout(resolve, 30))
+    answered += 1
     return Response.json({ ok: true })
   })
 })
@@ -27,6 +30,7 @@ afterEach(async () => {
   backend.recover()
   await backend.start()
   backend.requests.length = 0
+  arrivals.length = 0
   answered = 0
 })
 
@@ -108,13 +112,16 @@ describe('the circuit breaker', () => {
     await backend.start()
     expect(await noAnswer(c.request(`${backend.url}/x`))).toBe('open')
     await sleep(250)
-    // Ten at once: the first is the probe, the nine others fail fast while it is out.
+    // Ten at once: the first is the probe; the nine others wait for it, and go once it succeeded.
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => c.request(`${backend.url}/probe/${i}`).then((response) => response.status, noAnswerReason)),
     )
-    expect(results.filter((result) => result === 200)).toHaveLength(1)
-    expect(results.filter((result) => result === 'open')).toHaveLength(9)
-    expect(backend.requests.filter((line) => line.startsWith('GET /probe/'))).toHaveLength(1)
+    expect(results).toEqual(Array.from({ length: 10 }, () => 200))
+    expect(backend.requests.filter((line) => line.startsWith('GET /probe/'))).toHaveLength(10)
+    // The probe had been answered (the backend takes 30 ms) before any other went.
+    const probes = arrivals.filter((arrival) => arrival.path.startsWith('/probe/'))
+    expect(probes[0]?.answeredBefore).toBe(0)
+    expect(probes.slice(1).every((arrival) => arrival.answeredBefore >= 1)).toBe(true)
     expect(c.breakerState).toBe('closed')
     expect(events.map((event) => event.kind)).toEqual(['down', 'up'])
     expect((await c.request(`${backend.url}/after`)).status).toBe(200)
@@ -126,8 +133,13 @@ describe('the circuit breaker', () => {
     await c.request(`${backend.url}/x`)
     expect(c.breakerState).toBe('open')
     await sleep(200)
-    expect((await c.request(`${backend.url}/probe`)).status).toBe(503)
+    const probe = c.request(`${backend.url}/probe`)
+    const waiting = Array.from({ length: 5 }, () => noAnswer(c.request(`${backend.url}/waits`)))
+    expect((await probe).status).toBe(503)
     expect(c.breakerState).toBe('open')
+    // Those that waited for the failed probe fail fast, without a call.
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: 5 }, () => 'open'))
+    expect(backend.requests.filter((line) => line === 'GET /waits')).toEqual([])
     expect(await noAnswer(c.request(`${backend.url}/y`))).toBe('open')
     expect(events.map((event) => event.kind)).toEqual(['down'])
   })

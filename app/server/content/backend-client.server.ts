@@ -21,7 +21,11 @@ export interface BreakerOptions {
   now?: () => number
 }
 
-/** What one attempt may do: go as usual, go as the one probe of a half-open breaker, or not go at all. */
+/**
+ * What one attempt may do: go as usual, go as the one probe of a half-open breaker, or not
+ * go at all. Calls that come while the probe is out wait for it: they go if it succeeded
+ * (so the request that finds the backend back renders with all its data), else fail fast.
+ */
 export type Permit = 'call' | 'probe' | 'refuse'
 
 /** A change of state worth a log line: the backend went down, or came back. */
@@ -33,6 +37,8 @@ export class CircuitBreaker {
   private openedAt = 0
   /** When the outage began (the first opening), for the "back after" line. */
   private downSince = 0
+  /** While half-open: resolves with the probe's outcome. */
+  private probe: { done: Promise<boolean>; settle: (up: boolean) => void } | null = null
   private readonly now: () => number
 
   constructor(private readonly options: BreakerOptions) {
@@ -47,13 +53,20 @@ export class CircuitBreaker {
     return this.options.cooldownMs
   }
 
-  acquire(): Permit {
+  async acquire(): Promise<Permit> {
     if (this.current === 'closed') return 'call'
-    // Half-open: the probe is out; everyone else fails fast until it answers.
-    if (this.current === 'half-open') return 'refuse'
+    if (this.current === 'half-open' && this.probe) return (await this.probe.done) ? 'call' : 'refuse'
     if (this.now() - this.openedAt < this.options.cooldownMs) return 'refuse'
     this.current = 'half-open'
+    let settle: (up: boolean) => void = () => undefined
+    const done = new Promise<boolean>((resolve) => (settle = resolve))
+    this.probe = { done, settle }
     return 'probe'
+  }
+
+  private settleProbe(up: boolean) {
+    this.probe?.settle(up)
+    this.probe = null
   }
 
   /** The backend answered (any status below 500): it is up. */
@@ -61,6 +74,7 @@ export class CircuitBreaker {
     this.failures = 0
     if (this.current === 'closed') return null
     this.current = 'closed'
+    this.settleProbe(true)
     return { kind: 'closed', downForMs: this.now() - this.downSince }
   }
 
@@ -70,6 +84,7 @@ export class CircuitBreaker {
       // The probe failed: still down, wait another cool-down (no new log line).
       this.current = 'open'
       this.openedAt = this.now()
+      this.settleProbe(false)
       return null
     }
     if (this.current === 'open') return null
@@ -147,7 +162,7 @@ export class BackendClient {
     /** The first attempt's failure, answered when the breaker refuses the retry (it opened meanwhile). */
     let previous: { status: number } | { reason: NoAnswerReason } | null = null
     for (let attempt = 1; ; attempt++) {
-      if (this.options.breaker.acquire() === 'refuse') {
+      if ((await this.options.breaker.acquire()) === 'refuse') {
         if (previous && 'status' in previous) return new Response(null, { status: previous.status })
         throw new BackendNoAnswerError(previous?.reason ?? 'open', call)
       }
