@@ -17,8 +17,8 @@ const arrivals: Array<{ path: string; answeredBefore: number }> = []
 beforeAll(async () => {
   backend = await startFlakyBackend(async (request) => {
     arrivals.push({ path: new URL(request.url).pathname, answeredBefore: answered })
-    // Slow enough that concurrent reads overlap.
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    // Slow enough that concurrent reads overlap (and `/slow` answers after a whole exchange of others).
+    await new Promise((resolve) => setTimeout(resolve, new URL(request.url).pathname === '/slow' ? 300 : 30))
     answered += 1
     return Response.json({ ok: true })
   })
@@ -153,5 +153,22 @@ describe('the wp adapter', () => {
     await Promise.all(Array.from({ length: 20 }, () => source.getLayout('/about', 'en')))
     expect(answered).toBe(1)
     expect(backend.requests).toEqual(['GET /api/v1/layout/about?locale=en'])
+  })
+})
+
+describe('the breaker does not flap', () => {
+  it('an answer to a call made before it opened does not close it; only the probe does', async () => {
+    const { client: c, events } = client({ failureThreshold: 2, cooldownMs: 60_000 })
+    // A slow call goes out while all is well…
+    const slow = c.request(`${backend.url}/slow`)
+    while (!backend.requests.includes('GET /slow')) await sleep(5)
+    // …then two failures open the breaker, and the slow call's answer comes after that.
+    backend.failNext(2, 500)
+    await c.request(`${backend.url}/fails`, { method: 'POST' })
+    await c.request(`${backend.url}/fails`, { method: 'POST' })
+    expect(c.breakerState).toBe('open')
+    expect((await slow).status).toBe(200)
+    expect(c.breakerState).toBe('open')
+    expect(events.map((event) => event.kind)).toEqual(['down'])
   })
 })

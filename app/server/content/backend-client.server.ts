@@ -69,10 +69,11 @@ export class CircuitBreaker {
     this.probe = null
   }
 
-  /** The backend answered (any status below 500): it is up. */
+  /** The backend answered (any status below 500). */
   succeeded(): BreakerTransition | null {
     this.failures = 0
-    if (this.current === 'closed') return null
+    // Open: a late answer to a call made before the outage began; only the probe closes it (no flapping).
+    if (this.current !== 'half-open') return null
     this.current = 'closed'
     this.settleProbe(true)
     return { kind: 'closed', downForMs: this.now() - this.downSince }
