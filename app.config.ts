@@ -203,6 +203,29 @@ export const siteConfig = {
 export type SiteConfig = typeof siteConfig
 
 /**
+ * How the site treats its content backend when it is slow or down (issue 14; docs/decisions/
+ * 012-backend-faults.md). Server-only, like cmsConfig. The per-call timeout itself is
+ * CONTENT_TIMEOUT_MS (an environment variable: it depends on where the backend runs).
+ */
+export const backendConfig = {
+  /** Form submissions with uploads of a few megabytes: at least this long, whatever CONTENT_TIMEOUT_MS says. */
+  uploadTimeoutMs: 30_000,
+  /** Idempotent reads (GET) are tried once more after a network error, a timeout or a 5xx, after a random pause in this range (jitter, so a crowd of misses does not retry in step). */
+  retry: { attempts: 1, minDelayMs: 50, maxDelayMs: 250 },
+  /**
+   * The circuit breaker, one per backend origin: this many failed calls in a row open it;
+   * while open every call fails at once (no visitor waits for a timeout); after the
+   * cool-down one probe call goes through, and its success closes it.
+   */
+  breaker: { failureThreshold: 5, cooldownMs: 10_000 },
+  /**
+   * Last good copies kept for outages (stale-if-error), besides the pages (siteConfig.cache):
+   * fresh as long as a page answer, kept as long, at most this many per kind.
+   */
+  staleEntries: { popups: 200, layouts: 500, posts: 200, tags: 200, sitemaps: 10 },
+} as const
+
+/**
  * The embedded CMS's own constants (cms/, docs/content-api.md). Server-only, so kept
  * out of siteConfig: the browser bundle imports siteConfig whole, and this separate
  * export is dropped from it by tree-shaking.

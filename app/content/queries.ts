@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { routedLocales, siteConfig } from '../../app.config'
-import { APP_PATH, PAGE_NAME, SLUG } from './page-name'
+import { APP_PATH, PAGE_NAME, POPUP_ID, SLUG } from './page-name'
 
 export const localeSchema = z.enum(routedLocales)
 
@@ -64,4 +64,4 @@ export const layoutQuerySchema = z.object({ locale: localeSchema, path: appPathS
 export type LayoutQuery = z.infer<typeof layoutQuerySchema>
 
 export const tagQuerySchema = z.object({ locale: localeSchema, slug: slugSchema })
-export const popupQuerySchema = z.object({ locale: localeSchema, id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) })
+export const popupQuerySchema = z.object({ locale: localeSchema, id: z.string().regex(POPUP_ID) })

@@ -15,6 +15,8 @@ export const Route = createFileRoute('/blog/rss.xml')({
         try {
           const source = getContentSource()
           const [blog, list] = await Promise.all([source.getPage({ locale, pageName: 'blog' }), source.getPosts({ locale, perPage: 20 })])
+          // Posts that could not be read (and no copy kept): an empty feed would tell readers every post is gone.
+          if (list.failed) throw new Error('posts unavailable')
           const site = blog.options.siteUrl
           const link = (path: string) => absoluteUrl(site, localizePath(path, locale)) ?? path
           const xml = renderRss({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { cachePolicy } from '../../server/cache-control.server'
+import { cachePolicy, unavailableHeaders } from '../../server/cache-control.server'
 import { loadSitemap } from '../../server/sitemap.server'
 
 /** The numbered parts of a sitemap index (only when the site has more than 50,000 URLs). */
@@ -8,11 +8,23 @@ export const Route = createFileRoute('/sitemaps/$part')({
     handlers: {
       GET: async ({ params }) => {
         const number = Number(params.part)
-        const { parts } = await loadSitemap()
-        const body = Number.isInteger(number) && number >= 1 ? parts[number - 1] : undefined
-        if (!body) return new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain' } })
+        if (!Number.isInteger(number) || number < 1) return notFound()
+        let sitemap: Awaited<ReturnType<typeof loadSitemap>>
+        try {
+          sitemap = await loadSitemap()
+        } catch {
+          // The backend is down and no copy of its entries is kept (the cache answers one when it is): try again later, not a 500.
+          return new Response('The sitemap is unavailable right now.\n', {
+            status: 503,
+            headers: { ...unavailableHeaders, 'content-type': 'text/plain' },
+          })
+        }
+        const body = sitemap.parts[number - 1]
+        if (!body) return notFound()
         return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': cachePolicy.sitemap } })
       },
     },
   },
 })
+
+const notFound = () => new Response('Not found\n', { status: 404, headers: { 'content-type': 'text/plain' } })

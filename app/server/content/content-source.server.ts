@@ -3,15 +3,17 @@
  * adapter over HTTP when CONTENT_API_URL is set, else the same adapter handed the
  * embedded CMS's fetch handler, in-process. Either way a page cache sits in front.
  */
-import { siteConfig } from '../../../app.config'
+import { backendConfig, siteConfig } from '../../../app.config'
 import { loggableError } from '../../lib/log-redaction'
 import { env } from '../env.server'
+import { currentRequestId } from '../request-id.server'
 import { onPurge, purge } from '../revalidation.server'
 import { withCheckedSections } from '../sections.server'
 import { withPageCache } from './page-cache.server'
 import type { SiteOptions } from '../../content/model'
 import { ContentNotFoundError, type ContentSource } from './source.server'
 import { createWpSource, type FetchLike } from './wp-source.server'
+import type { OutageEvent } from './backend-client.server'
 
 /** The origin the in-process CMS answers on; never leaves the process. */
 const EMBEDDED_ORIGIN = 'http://embedded-cms.invalid'
@@ -19,7 +21,26 @@ const EMBEDDED_ORIGIN = 'http://embedded-cms.invalid'
 let source: ContentSource | undefined
 
 function logError(error: unknown) {
-  console.error(`[content] ${loggableError(error)}`)
+  console.error(`[content] ${loggableError(error)}${requestTag()}`)
+}
+
+const requestTag = () => {
+  const id = currentRequestId()
+  return id ? ` [request ${id}]` : ''
+}
+
+/** One line when a backend goes down and one when it is back: what failed, never a query (tokens, search terms). */
+function logOutage(event: OutageEvent) {
+  const name = event.origin === EMBEDDED_ORIGIN ? 'the embedded CMS' : event.origin
+  const seconds = (ms: number) => `${Math.round(ms / 1000)} s`
+  if (event.kind === 'down') {
+    console.error(
+      `[backend] ${name} is down: ${backendConfig.breaker.failureThreshold} failed calls in a row (last: ${event.cause}); ` +
+        `failing fast, one probe every ${seconds(event.cooldownMs)}${requestTag()}`,
+    )
+  } else {
+    console.info(`[backend] ${name} is back after ${seconds(event.downForMs ?? 0)}${requestTag()}`)
+  }
 }
 
 async function embeddedFetch(): Promise<FetchLike> {
@@ -42,6 +63,7 @@ function createSource(): ContentSource {
     timeoutMs: env.CONTENT_TIMEOUT_MS,
     fetch: fetcher,
     onError: logError,
+    onOutage: logOutage,
   })
   const cached = withPageCache(withCheckedSections(wp), {
     freshMs: siteConfig.cache.freshMs,
@@ -54,7 +76,7 @@ function createSource(): ContentSource {
   const site = env.SITE_URL ? withSiteUrl(cached, env.SITE_URL) : cached
   // SPEC §7 `{apiUrl}/api/user/*`: the account calls may live on their own backend (AUTH_API_URL).
   if (!env.AUTH_API_URL || env.AUTH_API_URL === remote) return site
-  const auth = createWpSource({ baseUrl: env.AUTH_API_URL, timeoutMs: env.CONTENT_TIMEOUT_MS, onError: logError })
+  const auth = createWpSource({ baseUrl: env.AUTH_API_URL, timeoutMs: env.CONTENT_TIMEOUT_MS, onError: logError, onOutage: logOutage })
   return { ...site, userRequest: (request) => auth.userRequest(request) }
 }
 

@@ -1,103 +1,185 @@
 /**
- * Stale-while-revalidate in front of a ContentSource (DESIGN.md, incremental static).
- * A page answer is fresh for `freshMs`; after that it is served at once while one
- * background refresh runs. When the backend is down, the last good copy is served for
- * up to `keepMs` instead of an error. Previews and developer mode are never cached.
+ * Stale-while-revalidate and stale-if-error in front of a ContentSource (DESIGN.md,
+ * incremental static; issue 14, backend outages), for every read the site makes: pages
+ * (with their menus and options), popups, layouts, lists of posts (the feeds), tag ids
+ * and the sitemap's entries. An answer is fresh for `freshMs`; after that it is served at
+ * once while one background refresh runs. When the backend is down, the last good copy
+ * is served for up to `keepMs` instead of an error. Concurrent misses of one key share
+ * one backend call. Previews, developer mode and searches of posts are never cached.
  */
-import type { PageData } from '../../content/model'
-import { ContentNotFoundError, type ContentSource, type PageQuery } from './source.server'
+import { backendConfig } from '../../../app.config'
+import type { PageData, Popup, PostList } from '../../content/model'
+import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery, type SitemapEntry } from './source.server'
 
 export interface CacheOptions {
   freshMs: number
   keepMs: number
+  /** Pages kept; the other kinds keep backendConfig.staleEntries. */
   maxEntries: number
   now?: () => number
   onError?: (error: unknown) => void
 }
 
-interface Entry {
-  data: PageData
+interface Entry<T> {
+  data: T
   storedAt: number
   refreshing: boolean
   /** A revalidation said the content changed: the next read loads again (this copy answers only if that fails). */
   invalidated: boolean
 }
 
-export function withPageCache(source: ContentSource, options: CacheOptions): ContentSource & { clear(): void; invalidate(): number } {
-  const now = options.now ?? Date.now
-  const entries = new Map<string, Entry>()
-  /** Concurrent reads of one page share one backend call. */
-  const inflight = new Map<string, Promise<PageData>>()
+/** An answer the source gave instead of throwing (a list with `failed`): not kept, and a kept copy wins over it. */
+class FailedAnswer<T> extends Error {
+  constructor(readonly value: T) {
+    super('failed answer')
+  }
+}
 
-  const keyOf = (query: PageQuery) =>
-    JSON.stringify([query.locale, query.pageName, query.category ?? '', query.search ?? '', query.searchPage ?? 1])
+/** One kind of answer, by key: the last good copies and the loads in flight. */
+class StaleCache<T> {
+  private readonly entries = new Map<string, Entry<T>>()
+  private readonly inflight = new Map<string, Promise<T>>()
 
-  function store(key: string, data: PageData) {
-    entries.delete(key)
-    entries.set(key, { data, storedAt: now(), refreshing: false, invalidated: false })
+  constructor(
+    private readonly options: CacheOptions & { maxEntries: number },
+    /** Whether a load's answer is a failure in disguise (a list with `failed`). */
+    private readonly isFailure: (value: T) => boolean = () => false,
+  ) {}
+
+  private now() {
+    return (this.options.now ?? Date.now)()
+  }
+
+  private store(key: string, data: T) {
+    this.entries.delete(key)
+    this.entries.set(key, { data, storedAt: this.now(), refreshing: false, invalidated: false })
     // Map keeps insertion order: the first key is the least recently stored.
-    while (entries.size > options.maxEntries) {
-      const oldest = entries.keys().next().value
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value
       if (oldest === undefined) break
-      entries.delete(oldest)
+      this.entries.delete(oldest)
     }
   }
 
-  function load(key: string, query: PageQuery): Promise<PageData> {
-    const running = inflight.get(key)
+  private load(key: string, load: () => Promise<T>): Promise<T> {
+    const running = this.inflight.get(key)
     if (running) return running
     const task = (async () => {
       try {
-        const data = await source.getPage(query)
-        store(key, data)
+        const data = await load()
+        if (this.isFailure(data)) throw new FailedAnswer(data)
+        this.store(key, data)
         return data
       } catch (error) {
-        // A page that is gone is gone: forget it. Any other failure keeps the copy.
-        if (error instanceof ContentNotFoundError) entries.delete(key)
+        // A thing that is gone is gone: forget it. Any other failure keeps the copy.
+        if (error instanceof ContentNotFoundError) this.entries.delete(key)
         throw error
       } finally {
-        inflight.delete(key)
+        this.inflight.delete(key)
       }
     })()
-    inflight.set(key, task)
+    this.inflight.set(key, task)
     return task
   }
 
+  /** Worth a log line: not a missing thing, not an outage (the breaker logs those once), not a failed list. */
+  private report(error: unknown) {
+    if (error instanceof ContentNotFoundError || error instanceof FailedAnswer) return
+    if (error instanceof ContentUnavailableError && error.reason !== 'invalid') return
+    this.options.onError?.(error)
+  }
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    const entry = this.entries.get(key)
+    if (!entry) {
+      return this.load(key, load).catch((error: unknown) => {
+        if (error instanceof FailedAnswer) return error.value as T
+        throw error
+      })
+    }
+    if (entry.invalidated) {
+      return this.load(key, load).catch((error: unknown) => {
+        if (error instanceof ContentNotFoundError) throw error
+        this.report(error)
+        return entry.data
+      })
+    }
+    const age = this.now() - entry.storedAt
+    if (age <= this.options.freshMs) return entry.data
+    if (age > this.options.keepMs) {
+      this.entries.delete(key)
+      return this.get(key, load)
+    }
+    if (!entry.refreshing) {
+      entry.refreshing = true
+      this.load(key, load).catch((error: unknown) => {
+        entry.refreshing = false
+        this.report(error)
+      })
+    }
+    return entry.data
+  }
+
+  clear() {
+    this.entries.clear()
+  }
+
+  invalidate() {
+    for (const entry of this.entries.values()) entry.invalidated = true
+    return this.entries.size
+  }
+}
+
+export function withPageCache(source: ContentSource, options: CacheOptions): ContentSource & { clear(): void; invalidate(): number } {
+  const limits = backendConfig.staleEntries
+  const pages = new StaleCache<PageData>(options)
+  const popups = new StaleCache<Popup>({ ...options, maxEntries: limits.popups })
+  const layouts = new StaleCache<{ layout?: string }>({ ...options, maxEntries: limits.layouts })
+  const posts = new StaleCache<PostList>({ ...options, maxEntries: limits.posts }, (list) => list.failed === true)
+  const tags = new StaleCache<string | null>({ ...options, maxEntries: limits.tags })
+  const sitemaps = new StaleCache<SitemapEntry[]>({ ...options, maxEntries: limits.sitemaps })
+  const all = [pages, popups, layouts, posts, tags, sitemaps]
+
+  const pageKey = (query: PageQuery) =>
+    JSON.stringify([query.locale, query.pageName, query.category ?? '', query.search ?? '', query.searchPage ?? 1])
+
+  /** SPEC §7: the layout and the tag lookup swallow failures; here, after the last good copy had its chance. */
+  const swallowOutage =
+    <T>(fallback: T) =>
+    (error: unknown): T => {
+      if (error instanceof ContentUnavailableError) return fallback
+      throw error
+    }
+
   return {
     ...source,
-    async getPage(query) {
+    getPage(query) {
       if (query.previewId || query.dev) return source.getPage(query)
-      const key = keyOf(query)
-      const entry = entries.get(key)
-      if (!entry) return load(key, query)
-      if (entry.invalidated) {
-        return load(key, query).catch((error: unknown) => {
-          if (error instanceof ContentNotFoundError) throw error
-          options.onError?.(error)
-          return entry.data
-        })
-      }
-      const age = now() - entry.storedAt
-      if (age <= options.freshMs) return entry.data
-      if (age > options.keepMs) {
-        entries.delete(key)
-        return load(key, query)
-      }
-      if (!entry.refreshing) {
-        entry.refreshing = true
-        load(key, query).catch((error: unknown) => {
-          entry.refreshing = false
-          if (!(error instanceof ContentNotFoundError)) options.onError?.(error)
-        })
-      }
-      return entry.data
+      return pages.get(pageKey(query), () => source.getPage(query))
+    },
+    getPopup(id, locale) {
+      return popups.get(JSON.stringify([locale, id]), () => source.getPopup(id, locale))
+    },
+    getLayout(path, locale) {
+      return layouts.get(JSON.stringify([locale, path]), () => source.getLayout(path, locale)).catch(swallowOutage({}))
+    },
+    getPosts(query) {
+      // Every distinct search would be an entry: searches go to the backend (and fail as a list does).
+      if (query.search) return source.getPosts(query)
+      const key = JSON.stringify([query.locale, query.page ?? 1, query.tag ?? '', query.category ?? '', query.perPage ?? 0])
+      return posts.get(key, () => source.getPosts(query))
+    },
+    getTagId(slug, locale) {
+      return tags.get(JSON.stringify([locale, slug]), () => source.getTagId(slug, locale)).catch(swallowOutage(null))
+    },
+    getSitemapEntries(locale) {
+      return sitemaps.get(locale, () => source.getSitemapEntries(locale))
     },
     clear() {
-      entries.clear()
+      for (const cache of all) cache.clear()
     },
     invalidate() {
-      for (const entry of entries.values()) entry.invalidated = true
-      return entries.size
+      return all.reduce((sum, cache) => sum + cache.invalidate(), 0)
     },
   }
 }

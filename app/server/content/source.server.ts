@@ -64,13 +64,17 @@ export type UserOutcome =
 export interface ContentSource {
   /** Throws ContentNotFoundError or ContentUnavailableError. */
   getPage(query: PageQuery): Promise<PageData>
-  /** SPEC §7: failure is swallowed and an empty object used. */
+  /**
+   * SPEC §7: failure is swallowed and an empty object used. The `wp` adapter throws
+   * ContentUnavailableError when the backend is down, so the cache in front can tell an
+   * outage from "no layout" and answer the last good copy (then `{}`).
+   */
   getLayout(path: string, locale: Locale): Promise<{ layout?: string }>
   /** Throws ContentNotFoundError or ContentUnavailableError. */
   getPopup(id: string, locale: Locale): Promise<Popup>
   /** SPEC §7: failure gives an empty list. */
   getPosts(query: PostsQuery): Promise<PostList>
-  /** SPEC §7: the first matching tag's id, null on failure. */
+  /** SPEC §7: the first matching tag's id, null on failure (the `wp` adapter throws when down, as for getLayout). */
   getTagId(slug: string, locale: Locale): Promise<string | null>
   /** SPEC §7: POST {api}/wp-comments-post.php, read as WordPress answers it. */
   postComment(comment: CommentInput): Promise<CommentOutcome>
@@ -102,7 +106,8 @@ export class ContentNotFoundError extends Error {
  */
 export class ContentUnavailableError extends Error {
   constructor(
-    readonly reason: 'unreachable' | 'timeout' | 'status' | 'invalid',
+    /** `open`: not tried, the circuit breaker says the backend is down. */
+    readonly reason: 'unreachable' | 'timeout' | 'status' | 'invalid' | 'open',
     detail: string,
   ) {
     super(`Content backend unavailable (${reason}): ${detail}`)

@@ -1,10 +1,14 @@
 /**
- * The `wp` adapter: the content API contract (SPEC §7) over HTTP, with a timeout.
- * It talks to a WordPress that implements the contract, or to the embedded CMS; the
- * embedded one is reached in-process by handing this adapter the CMS's fetch handler.
+ * The `wp` adapter: the content API contract (SPEC §7) over HTTP. It talks to a WordPress
+ * that implements the contract, or to the embedded CMS; the embedded one is reached
+ * in-process by handing this adapter the CMS's fetch handler. Every call goes through one
+ * BackendClient (timeouts, a retry for reads, the circuit breaker); concurrent reads of
+ * one URL share one call.
  */
 import type { z } from 'zod'
-import type { Locale } from '../../../app.config'
+import { backendConfig, type Locale } from '../../../app.config'
+import { loggableError } from '../../lib/log-redaction'
+import { isFormId, isPopupId } from '../../content/page-name'
 import { appPathSchema, pageNameSchema } from '../../content/queries'
 import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from '../../content/reshape'
 import { sanitizeCmsHtml } from '../../content/sanitize'
@@ -28,19 +32,29 @@ import {
   wireTagsResponse,
 } from '../../content/wire'
 import { wireSubmissionResponse, wireUserResponse } from '../../content/wire-forms'
+import {
+  BackendNoAnswerError,
+  createBackendClient,
+  describeCall,
+  type BackendClient,
+  type FetchLike,
+  type OutageEvent,
+} from './backend-client.server'
 
-/** Uploads of a few megabytes need longer than a page read. */
-const UPLOAD_TIMEOUT_MS = 30_000
-
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
+export type { FetchLike }
 
 export interface WpSourceOptions {
   /** The API origin, e.g. `https://cms.example.com` (calls go to `{baseUrl}/api/v1/…`). */
   baseUrl: string
+  /** Each attempt's limit (uploads get at least backendConfig.uploadTimeoutMs). */
   timeoutMs: number
   fetch?: FetchLike
-  /** Called once per failed call, for the server log. */
+  /** The client to call through; by default one of its own (its own breaker) with backendConfig's retry and breaker. */
+  client?: BackendClient
+  /** An answer that breaks the contract, for the server log (outages are logged by the breaker, once each way). */
   onError?: (error: Error) => void
+  /** The breaker opened or closed (only when this source makes its own client). */
+  onOutage?: (event: OutageEvent) => void
 }
 
 /** Encodes a page name per segment, so `services/cloud` stays a path. */
@@ -54,8 +68,27 @@ function encodePath(pageName: string): string {
 
 export function createWpSource(options: WpSourceOptions): ContentSource {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
-  const report = (error: Error) => options.onError?.(error)
+  const client =
+    options.client ??
+    createBackendClient({
+      origin: baseUrl,
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      timeoutMs: options.timeoutMs,
+      retry: backendConfig.retry,
+      breaker: backendConfig.breaker,
+      onOutage: options.onOutage,
+    })
+  /** Only an answer outside the contract is reported here: an outage is the breaker's to log. */
+  const report = (error: Error) => {
+    if (error instanceof ContentUnavailableError && error.reason === 'invalid') options.onError?.(error)
+  }
+  /** A call that got no answer, as the rest of the site knows it. */
+  const unavailable = (error: unknown, method: string, target: string) =>
+    error instanceof BackendNoAnswerError
+      ? new ContentUnavailableError(error.reason, error.call)
+      : new ContentUnavailableError('unreachable', describeCall(method, target))
+  /** Concurrent reads of one URL share one call (and one parsed body). */
+  const inflight = new Map<string, Promise<{ status: number; body: unknown }>>()
 
   function url(path: string, query: Record<string, string | number | boolean | undefined>): string {
     const params = new URLSearchParams()
@@ -66,29 +99,34 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
     return `${baseUrl}${path}${search ? `?${search}` : ''}`
   }
 
-  /** GET a URL and return status and parsed JSON; network failures and timeouts become ContentUnavailableError. */
-  async function getJson(target: string): Promise<{ status: number; body: unknown }> {
-    let response: Response
-    try {
-      response = await doFetch(target, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      })
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-      throw new ContentUnavailableError(timedOut ? 'timeout' : 'unreachable', `GET ${target}`)
-    }
-    if (response.status >= 500) {
-      await response.body?.cancel()
-      throw new ContentUnavailableError('status', `GET ${target} answered ${response.status}`)
-    }
-    let body: unknown
-    try {
-      body = await response.json()
-    } catch {
-      throw new ContentUnavailableError('invalid', `GET ${target} answered ${response.status} with a body that is not JSON`)
-    }
-    return { status: response.status, body }
+  /** GET a URL and return status and parsed JSON; no answer, a 5xx or a body that is not JSON become ContentUnavailableError. */
+  function getJson(target: string): Promise<{ status: number; body: unknown }> {
+    const running = inflight.get(target)
+    if (running) return running
+    const task = (async () => {
+      let response: Response
+      try {
+        response = await client.request(target, { headers: { accept: 'application/json' } })
+      } catch (error) {
+        throw unavailable(error, 'GET', target)
+      }
+      if (response.status >= 500) {
+        await response.body?.cancel()
+        throw new ContentUnavailableError('status', `${describeCall('GET', target)} answered ${response.status}`)
+      }
+      let body: unknown
+      try {
+        body = await response.json()
+      } catch {
+        throw new ContentUnavailableError(
+          'invalid',
+          `${describeCall('GET', target)} answered ${response.status} with a body that is not JSON`,
+        )
+      }
+      return { status: response.status, body }
+    })().finally(() => inflight.delete(target))
+    inflight.set(target, task)
+    return task
   }
 
   function parse<T extends z.ZodType>(schema: T, body: unknown, target: string): z.infer<T> {
@@ -98,7 +136,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
         .slice(0, 3)
         .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
         .join('; ')
-      throw new ContentUnavailableError('invalid', `GET ${target} broke the contract: ${where}`)
+      throw new ContentUnavailableError('invalid', `${describeCall('GET', target)} broke the contract: ${where}`)
     }
     return result.data
   }
@@ -130,7 +168,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       try {
         const { status, body } = await getJson(target)
         if (status === 404 || status === 410) throw notFoundFrom(body)
-        if (status >= 400) throw new ContentUnavailableError('status', `GET ${target} answered ${status}`)
+        if (status >= 400) throw new ContentUnavailableError('status', `${describeCall('GET', target)} answered ${status}`)
         const wire = parse(wireBaseResponse, body, target)
         const data = reshapeBaseResponse(wire, baseUrl)
         // SPEC §8: a result with an error flag raises 404.
@@ -139,7 +177,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
         }
         return data
       } catch (error) {
-        if (error instanceof ContentUnavailableError) report(error)
+        if (error instanceof Error) report(error)
         throw error
       }
     },
@@ -147,22 +185,31 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
     async getLayout(path: string, locale: Locale) {
       if (!appPathSchema.safeParse(path).success) return {}
       const target = url(`/api/v1/layout/${encodePath(path)}`, { locale })
+      let answer: { status: number; body: unknown }
       try {
-        const { status, body } = await getJson(target)
-        if (status >= 400) return {}
-        const parsed = wireLayoutResponse.safeParse(body)
-        return parsed.success ? parsed.data : {}
-      } catch {
+        answer = await getJson(target)
+      } catch (error) {
+        // Down is not "no layout": the cache in front answers the last good copy (or `{}`, SPEC §7).
+        if (error instanceof ContentUnavailableError && error.reason !== 'invalid') throw error
         return {}
       }
+      if (answer.status >= 400) return {}
+      const parsed = wireLayoutResponse.safeParse(answer.body)
+      return parsed.success ? parsed.data : {}
     },
 
     async getPopup(id: string, locale: Locale) {
+      if (!isPopupId(id)) throw new ContentNotFoundError()
       const target = url(`/api/v1/popups/${encodeURIComponent(id)}`, { locale })
-      const { status, body } = await getJson(target)
-      if (status === 404) throw new ContentNotFoundError()
-      if (status >= 400) throw new ContentUnavailableError('status', `GET ${target} answered ${status}`)
-      return reshapePopup(parse(wirePopupResponse, body, target))
+      try {
+        const { status, body } = await getJson(target)
+        if (status === 404) throw new ContentNotFoundError()
+        if (status >= 400) throw new ContentUnavailableError('status', `${describeCall('GET', target)} answered ${status}`)
+        return reshapePopup(parse(wirePopupResponse, body, target))
+      } catch (error) {
+        if (error instanceof Error) report(error)
+        throw error
+      }
     },
 
     async getPosts(query: PostsQuery) {
@@ -195,7 +242,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       })
       let response: Response
       try {
-        response = await doFetch(target, {
+        response = await client.request(target, {
           method: 'POST',
           body: form,
           redirect: 'manual',
@@ -203,10 +250,8 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
             'content-type': 'application/x-www-form-urlencoded',
             ...(comment.visitorIp ? { 'x-forwarded-for': comment.visitorIp } : {}),
           },
-          signal: AbortSignal.timeout(options.timeoutMs),
         })
       } catch {
-        report(new ContentUnavailableError('unreachable', `POST ${target}`))
         return { ok: false, reason: 'unavailable' }
       }
       // WordPress redirects back to the post when it accepted the comment.
@@ -223,6 +268,8 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
     },
 
     async submitForm(input: SubmissionInput) {
+      // The id is appended to the endpoint: only digits (the server functions check it too).
+      if (!isFormId(input.formId)) return { kind: 'rejected', status: 404, message: '' }
       const target = url(`/api/gf/v2/forms/${encodeURIComponent(input.formId)}/submissions`, { locale: input.locale })
       const body = new FormData()
       for (const [key, value, fileName] of input.entries) {
@@ -231,28 +278,26 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       }
       let response: Response
       try {
-        response = await doFetch(target, {
-          method: 'POST',
-          body,
-          headers: {
-            accept: 'application/json',
-            ...(input.visitorIp ? { 'x-forwarded-for': input.visitorIp } : {}),
-            ...(input.sourceUrl ? { referer: input.sourceUrl } : {}),
-            ...(input.idempotencyKey ? { 'idempotency-key': input.idempotencyKey } : {}),
+        response = await client.request(
+          target,
+          {
+            method: 'POST',
+            body,
+            headers: {
+              accept: 'application/json',
+              ...(input.visitorIp ? { 'x-forwarded-for': input.visitorIp } : {}),
+              ...(input.sourceUrl ? { referer: input.sourceUrl } : {}),
+              ...(input.idempotencyKey ? { 'idempotency-key': input.idempotencyKey } : {}),
+            },
           },
-          signal: AbortSignal.timeout(Math.max(options.timeoutMs, UPLOAD_TIMEOUT_MS)),
-        })
+          Math.max(options.timeoutMs, backendConfig.uploadTimeoutMs),
+        )
       } catch (error) {
-        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-        const failure = new ContentUnavailableError(timedOut ? 'timeout' : 'unreachable', `POST ${target}`)
-        report(failure)
-        return { kind: 'unavailable', detail: failure.message }
+        return { kind: 'unavailable', detail: `${describeCall('POST', target)} failed: ${loggableError(error)}` }
       }
       if (response.status >= 500) {
         await response.body?.cancel()
-        const failure = new ContentUnavailableError('status', `POST ${target} answered ${response.status}`)
-        report(failure)
-        return { kind: 'unavailable', detail: failure.message }
+        return { kind: 'unavailable', detail: `${describeCall('POST', target)} answered ${response.status}` }
       }
       const json: unknown = await response.json().catch(() => null)
       const parsed = wireSubmissionResponse.safeParse(json)
@@ -263,7 +308,10 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       }
       const error = wireErrorResponse.safeParse(json)
       if (response.status >= 400 && error.success) return { kind: 'rejected', status: response.status, message: error.data.message }
-      const failure = new ContentUnavailableError('invalid', `POST ${target} answered ${response.status} outside the contract`)
+      const failure = new ContentUnavailableError(
+        'invalid',
+        `${describeCall('POST', target)} answered ${response.status} outside the contract`,
+      )
       report(failure)
       return { kind: 'unavailable', detail: failure.message }
     },
@@ -272,7 +320,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       const target = url(`/api/user/${request.action}`, { ...request.query, locale: request.locale })
       let response: Response
       try {
-        response = await doFetch(target, {
+        response = await client.request(target, {
           method: 'POST',
           body: JSON.stringify(request.fields),
           headers: {
@@ -281,16 +329,16 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
             ...(request.visitorIp ? { 'x-forwarded-for': request.visitorIp } : {}),
             ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
           },
-          signal: AbortSignal.timeout(options.timeoutMs),
         })
       } catch {
-        report(new ContentUnavailableError('unreachable', `POST ${target}`))
         return { ok: false, status: 0, message: '' }
       }
       const json: unknown = await response.json().catch(() => null)
       const parsed = wireUserResponse.safeParse(json)
       if (response.status >= 500 || !parsed.success) {
-        report(new ContentUnavailableError(parsed.success ? 'status' : 'invalid', `POST ${target} answered ${response.status}`))
+        if (response.status < 500) {
+          report(new ContentUnavailableError('invalid', `${describeCall('POST', target)} answered ${response.status} outside the contract`))
+        }
         return { ok: false, status: 0, message: '' }
       }
       const answer = parsed.data
@@ -302,7 +350,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
     async getSitemapEntries(locale: Locale) {
       const target = url('/api/v1/sitemap', { locale })
       const { status, body } = await getJson(target)
-      if (status >= 400) throw new ContentUnavailableError('status', `GET ${target} answered ${status}`)
+      if (status >= 400) throw new ContentUnavailableError('status', `${describeCall('GET', target)} answered ${status}`)
       return parse(wireSitemapResponse, body, target).result.entries.map((entry) => ({
         key: entry.key,
         path: entry.path,
@@ -313,15 +361,18 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
 
     async getTagId(slug: string, locale: Locale) {
       const target = url('/api/wp/v2/tags', { slug, locale })
+      let answer: { status: number; body: unknown }
       try {
-        const { status, body } = await getJson(target)
-        if (status >= 400) return null
-        const parsed = wireTagsResponse.safeParse(body)
-        const first = parsed.success ? parsed.data[0] : undefined
-        return first ? String(first.id) : null
-      } catch {
+        answer = await getJson(target)
+      } catch (error) {
+        // Down is not "no such tag": the cache in front answers the last good copy (or null, SPEC §7).
+        if (error instanceof ContentUnavailableError && error.reason !== 'invalid') throw error
         return null
       }
+      if (answer.status >= 400) return null
+      const parsed = wireTagsResponse.safeParse(answer.body)
+      const first = parsed.success ? parsed.data[0] : undefined
+      return first ? String(first.id) : null
     },
   }
 }
