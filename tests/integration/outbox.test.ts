@@ -140,9 +140,9 @@ const outboxFiles = () => {
   }
 }
 
-/** The expected log lines of the adapter (each failed call) and of the outbox; anything else fails the test. */
+/** The expected log lines of the backend client (down, back), the adapter and the outbox; anything else fails the test. */
 function expectOnlyOutageLogs() {
-  for (const line of takeConsoleOutput()) expect(line).toMatch(/\[content\] Content backend unavailable|\[outbox\]/)
+  for (const line of takeConsoleOutput()) expect(line).toMatch(/\[backend\] |\[content\] Content backend unavailable|\[outbox\]/)
 }
 
 describe('the outbox against a backend that fails every other request', () => {

@@ -7,7 +7,6 @@
  */
 import type { z } from 'zod'
 import { backendConfig, type Locale } from '../../../app.config'
-import { loggableError } from '../../lib/log-redaction'
 import { isFormId, isPopupId } from '../../content/page-name'
 import { appPathSchema, pageNameSchema } from '../../content/queries'
 import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from '../../content/reshape'
@@ -293,11 +292,14 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
           Math.max(options.timeoutMs, backendConfig.uploadTimeoutMs),
         )
       } catch (error) {
-        return { kind: 'unavailable', detail: `${describeCall('POST', target)} failed: ${loggableError(error)}` }
+        return { kind: 'unavailable', detail: unavailable(error, 'POST', target).message }
       }
       if (response.status >= 500) {
         await response.body?.cancel()
-        return { kind: 'unavailable', detail: `${describeCall('POST', target)} answered ${response.status}` }
+        return {
+          kind: 'unavailable',
+          detail: new ContentUnavailableError('status', `${describeCall('POST', target)} answered ${response.status}`).message,
+        }
       }
       const json: unknown = await response.json().catch(() => null)
       const parsed = wireSubmissionResponse.safeParse(json)
