@@ -105,19 +105,38 @@ export function addHeadingAnchors(html: string): string {
 }
 
 /**
- * Plain text of CMS HTML (titles, excerpts in meta tags and the like). sanitize-html
- * decodes entities but writes `&`, `<`, `>` and `"` back as entities, which React would
- * then show literally ("Price &amp; Webb"); the text is decoded once more, so WordPress's
- * `&#8217;` and `&amp;` reach the visitor as characters.
+ * The one rule for plain text from the backend (titles, names, labels, menu items, meta,
+ * alt text): it carries characters, so it is decoded here once (WordPress's `&#8217;` and
+ * `&amp;` become ’ and &) and escaped once on the way out, by React or the XML writer.
+ * Nothing else decodes or escapes it. A `<` is a character like any other (React shows
+ * it); runs of white space, including the vertical tab Word uses for a line break,
+ * become one space, and other control characters are dropped.
  */
-export function htmlToText(dirty: string): string {
-  return sanitizeHtml(dirty, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+export function decodeText(value: string): string {
+  // sanitize-html's parser decodes entities as a browser would; `<` is escaped first so
+  // nothing in the text is read as a tag.
+  return collapseText(unescapeText(sanitizeHtml(value.replace(/</g, '&lt;'), textOnly)))
+}
+
+/**
+ * Plain text of CMS HTML (an excerpt in a feed or a meta tag, a heading's anchor): tags
+ * dropped, entities decoded once, as `decodeText`.
+ */
+export function htmlToText(html: string): string {
+  return collapseText(unescapeText(sanitizeHtml(html, textOnly)))
+}
+
+const textOnly: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} }
+
+/** sanitize-html writes text back with `&`, `<` and `>` escaped; undone in one pass, so nothing is decoded twice. */
+function unescapeText(escaped: string): string {
+  return escaped.replace(/&(amp|lt|gt);/g, (_, name: string) => (name === 'amp' ? '&' : name === 'lt' ? '<' : '>'))
+}
+
+function collapseText(text: string): string {
+  return text
     .replace(/\s+/g, ' ')
+    .replace(/[\u0000-\u001F\u007F]/g, '')
     .trim()
 }
 
