@@ -7,7 +7,8 @@
 import { siteConfig } from '../../app.config'
 import { originOf, popupIdFromHref, toAppHref } from '../lib/url'
 import { parseFormDefinitions } from './form-definition'
-import { addHeadingAnchors, decodeText, sanitizeClassList, sanitizeCmsHtml, scopeCustomCss } from './sanitize'
+import { scopePageCss } from './page-css'
+import { addHeadingAnchors, decodeText, sanitizeClassList, sanitizeCmsHtml } from './sanitize'
 import type {
   Breadcrumb,
   Image,
@@ -245,6 +246,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   const { content } = result
   const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) => toJsonObject(item))
   const link = (value: string | undefined) => (value ? (toAppHref(value, ctx.ownOrigins)?.href ?? null) : null)
+  const scopeId = pageScopeId(result.id ?? result.slug ?? 'page')
   const common = {
     id: result.id === undefined ? null : String(result.id),
     slug: result.slug ?? '',
@@ -253,8 +255,8 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     featuredImage: reshapeImage(result.featured_image),
     backgroundImage: reshapeImage(result.background_image),
     bodyClass: sanitizeClassList(result.body_classes),
-    scopeId: pageScopeId(result.id ?? result.slug ?? 'page'),
-    customCss: scopeCustomCss(result.custom_css, `[data-page="${pageScopeId(result.id ?? result.slug ?? 'page')}"]`),
+    scopeId,
+    customCss: scopePageCss(result.custom_css, scopeId),
     devMode: result.dev_mode,
     preview: result.preview,
     languages: reshapeLanguages(result.lang, ctx),

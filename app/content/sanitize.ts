@@ -1,6 +1,7 @@
 /**
- * Cleaning of CMS-provided HTML, CSS and class names. Runs on the server at the
- * content boundary (reshape), so the browser only ever receives clean markup.
+ * Cleaning of CMS-provided HTML, text and class names (page CSS: page-css.ts). Runs on
+ * the server at the content boundary (reshape), so the browser only ever receives clean
+ * markup.
  */
 import sanitizeHtml from 'sanitize-html'
 
@@ -60,25 +61,6 @@ const options: sanitizeHtml.IOptions = {
 export function sanitizeCmsHtml(dirty: string): string {
   if (!dirty) return ''
   return sanitizeHtml(dirty, options)
-}
-
-/**
- * Page CSS applies to its page only: it is nested inside the page's scope selector.
- * CSS whose braces do not balance could close that scope and style the whole site, so
- * it is dropped entirely.
- */
-export function scopeCustomCss(css: string, scope: string): string {
-  const clean = sanitizeCustomCss(css)
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .trim()
-  if (clean === '') return ''
-  let depth = 0
-  for (const char of clean) {
-    if (char === '{') depth++
-    if (char === '}') depth--
-    if (depth < 0) return ''
-  }
-  return depth === 0 ? `${scope}{${clean}}` : ''
 }
 
 /**
@@ -147,18 +129,4 @@ export function sanitizeClassList(classes: readonly string[]): string {
     .filter((value) => /^[A-Za-z_][A-Za-z0-9_-]{0,99}$/.test(value))
     .slice(0, 50)
     .join(' ')
-}
-
-/**
- * Page CSS from the CMS. It goes into a <style> element, so it must not be able to
- * close that element or open markup: every `<` is removed, as are `@import` (no
- * third-party loads) and legacy `expression()` / `javascript:` constructs.
- */
-export function sanitizeCustomCss(css: string): string {
-  return css
-    .replace(/</g, '')
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/expression\s*\(/gi, '(')
-    .replace(/javascript:/gi, '')
-    .slice(0, 100_000)
 }
