@@ -59,6 +59,12 @@ describe('reshapeBaseResponse', () => {
         sections: [
           { layout: 'hero', heading: encoded, cta: { label: encoded, url: '/a?x=1&copy=2' }, items: [{ title: encoded }] },
           { layout: 'rich_text', body_html: '<p>Price &amp; Webb</p>' },
+          {
+            layout: 'image',
+            image: { url: ' javascript:alert(1)', alt: encoded },
+            link_url: 'data:text/html,x',
+            button: { url: 'mailto:a@b.example' },
+          },
         ],
         shortcode_data: {
           '1': {
@@ -87,6 +93,8 @@ describe('reshapeBaseResponse', () => {
     // Text is decoded; URLs are kept as given (`&copy=` is not ©); HTML stays HTML, sanitized.
     expect(sections[0]?.data).toEqual({ heading: text, cta: { label: text, url: '/a?x=1&copy=2' }, items: [{ title: text }] })
     expect(sections[1]?.data).toEqual({ body_html: '<p>Price &amp; Webb</p>' })
+    // URLs with a scheme the site does not link to are emptied.
+    expect(sections[2]?.data).toEqual({ image: { url: '', alt: text }, link_url: '', button: { url: 'mailto:a@b.example' } })
     const form = forms['1']
     expect(form).toMatchObject({ title: text, buttonText: text })
     expect(form?.fields[0]).toMatchObject({ label: text, placeholder: text, errorMessage: text })

@@ -197,14 +197,17 @@ function reshapeLanguages(items: WirePageResult['lang'], ctx: ReshapeContext): L
 /**
  * Section data is the block's own (validated by its schema in app/sections), but its
  * HTML must be clean and its text decoded before it leaves the server. Contract, at any
- * depth: a string field whose key ends in `html` carries HTML and is sanitized; one that
- * names a URL, an id, a layout or a class is kept as given (the block checks it); every
- * other string is plain text and decoded once (`decodeText`).
+ * depth: a string field whose key ends in `html` carries HTML and is sanitized; a URL is
+ * kept only with a scheme the site links to (else emptied); an id, a layout or a class is
+ * kept as given (the block checks it); every other string is plain text and decoded
+ * once (`decodeText`).
  */
 export function sanitizeSectionData(data: Record<string, unknown>): JsonObject {
   return toJsonObject(data, (key, value) => {
     if (/html$/i.test(key)) return sanitizeCmsHtml(value)
-    if (/(^|_)(url|href|src|srcset|id|layout|class|classname)$/i.test(key)) return value
+    // A URL the site would not link to (javascript:, data:text/html…) is emptied; the block shows no link or image.
+    if (/(^|_)(url|href|src|srcset)$/i.test(key)) return value.trim() === '' || toAppHref(value, []) ? value : ''
+    if (/(^|_)(id|layout|class|classname)$/i.test(key)) return value
     return decodeText(value)
   })
 }

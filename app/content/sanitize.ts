@@ -116,10 +116,13 @@ function unescapeText(escaped: string): string {
 }
 
 function collapseText(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/[\u0000-\u001F\u007F]/g, '')
-    .trim()
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      // oxlint-disable-next-line no-control-regex -- control characters are what this drops
+      .replace(/[\u0000-\u001F\u007F]/g, '')
+      .trim()
+  )
 }
 
 /** SPEC §3 body_classes joined with spaces; only plain class-name characters survive. */
