@@ -102,8 +102,9 @@ const pageCss = [
   `h3 { content: "\\3c /style>\\3c script>${run}\\3c /script>" }`,
 ].join('\n')
 
-const work = mkdtempSync(path.join(tmpdir(), 'site-xss-'))
-const contentDir = path.join(work, 'content')
+// Made in beforeAll: Playwright also loads this file in its main process, which runs no hooks.
+let work = ''
+let contentDir = ''
 let server: TestServer | undefined
 
 function editJson(file: string, edit: (value: Record<string, unknown>) => void) {
@@ -275,6 +276,8 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   test.setTimeout(60_000)
+  work = mkdtempSync(path.join(tmpdir(), 'site-xss-'))
+  contentDir = path.join(work, 'content')
   writeHostileContent()
   // The CMS's own database, made before it starts, with an approved comment on the article.
   const database = path.join(work, 'cms.db')
@@ -302,7 +305,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop()
-  rmSync(work, { recursive: true, force: true })
+  if (work) rmSync(work, { recursive: true, force: true })
 })
 
 test.use({ baseURL: origin })
