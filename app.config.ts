@@ -60,6 +60,8 @@ export const siteConfig = {
     maxSearchLength: 200,
     /** `?page=N` of listings and search results: 1 to this; anything else is page 1. */
     maxListPage: 10_000,
+    /** A page's own CSS (SPEC §3 custom_css) is read up to this many characters; the rest is ignored. */
+    maxPageCssLength: 100_000,
   },
 
   /**

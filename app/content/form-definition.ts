@@ -3,9 +3,12 @@
  * uses them. reshape.ts reads every definition a page or popup carries into this model on
  * the server (`parseFormDefinition`), so the browser gets it ready to use; a definition
  * it cannot use is null, and the form shows as unavailable rather than half-rendered.
+ * Its texts (title, labels, placeholders, button) are plain text, decoded once like every
+ * other (`decodeText`); option values are sent back as given.
  */
 import { parseConditionalLogic, type ConditionalLogic } from './conditional-logic'
 import { fieldKindOf, type FieldKind } from './form-fields'
+import { decodeText } from './sanitize'
 import { wireFormDefinition } from './wire'
 
 export type { FieldKind }
@@ -80,7 +83,7 @@ export function parseFormDefinition(raw: unknown, fallbackId = ''): FormDefiniti
   const fields: FormField[] = []
   let pageNumber = 1
   for (const field of wire.fields) {
-    const options = (field.options ?? []).map((option) => ({ label: option.label, value: option.value }))
+    const options = (field.options ?? []).map((option) => ({ label: decodeText(option.label), value: option.value }))
     const kind = fieldKindOf(field)
     if (!kind) continue
     if (kind === 'page') pageNumber += 1
@@ -90,10 +93,10 @@ export function parseFormDefinition(raw: unknown, fallbackId = ''): FormDefiniti
       id,
       key: inputKey(id),
       name: field.name?.trim() || inputKey(id),
-      label: field.label.trim(),
+      label: decodeText(field.label),
       kind,
-      placeholder: field.placeholder?.trim() ?? '',
-      description: typeof field.description === 'string' ? field.description.slice(0, 1000) : '',
+      placeholder: decodeText(field.placeholder ?? ''),
+      description: typeof field.description === 'string' ? decodeText(field.description.slice(0, 1000)) : '',
       required: field.isRequired,
       readOnly: classes.includes('readonly'),
       visible: field.visibility !== 'hidden' && field.visibility !== 'administrative',
@@ -101,19 +104,19 @@ export function parseFormDefinition(raw: unknown, fallbackId = ''): FormDefiniti
       pageNumber: kind === 'page' ? pageNumber : (field.pageNumber ?? pageNumber),
       logic: parseConditionalLogic(field.conditionalLogic),
       options,
-      errorMessage: field.errorMessage?.trim() || null,
+      errorMessage: decodeText(field.errorMessage ?? '') || null,
       defaultValue: typeof field.defaultValue === 'string' ? field.defaultValue.slice(0, 1000) : '',
     })
   }
   const pages = Math.max(1, ...fields.map((field) => field.pageNumber))
   return {
     id: String(wire.id ?? fallbackId),
-    title: wire.title.trim(),
+    title: decodeText(wire.title),
     cssClass: wire.cssClass,
     type: formTypeOf(wire.api_url),
-    buttonText: wire.button?.text.trim() ?? '',
+    buttonText: decodeText(wire.button?.text ?? ''),
     fields,
-    steps: pages > 1 ? Array.from({ length: pages }, (_, index) => steps[index]?.trim() ?? '') : [],
+    steps: pages > 1 ? Array.from({ length: pages }, (_, index) => decodeText(steps[index] ?? '')) : [],
     minimumDate: wire.minimum_date && isoDate.test(wire.minimum_date) ? wire.minimum_date : null,
     maximumDate: wire.maximum_date && isoDate.test(wire.maximum_date) ? wire.maximum_date : null,
   }

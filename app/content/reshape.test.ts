@@ -40,6 +40,103 @@ describe('reshapeBaseResponse', () => {
     expect(page.title).toBe('Don’t wait & see: Price & Webb <3')
   })
 
+  it('decodes every plain-text field once: titles, meta, breadcrumbs, menus, widgets, names, terms, comments, forms, section text', () => {
+    // `&amp;amp;` is the text "&amp;" encoded once: decoded once it stays "&amp;".
+    const encoded = 'Price &amp; Webb &amp;amp; Co&#8217;s'
+    const text = 'Price & Webb &amp; Co’s'
+    const fixture = baseResponseFixture({
+      result: {
+        title: encoded,
+        meta: { title: encoded, description: encoded, author: encoded, 'og:title': encoded, 'twitter:title': encoded },
+        lang: [{ code: 'en', name: encoded, url: '/about', active: true }],
+      },
+      content: {
+        breadcrumbs: [
+          { url: '/', title: encoded },
+          { url: '/about', title: encoded },
+        ],
+        widgets: { sidebar: [{ id: 'w1', widget_type: 'text', title: encoded, content: '<p>x</p>' }] },
+        sections: [
+          { layout: 'hero', heading: encoded, cta: { label: encoded, url: '/a?x=1&copy=2' }, items: [{ title: encoded }] },
+          { layout: 'rich_text', body_html: '<p>Price &amp; Webb</p>' },
+          {
+            layout: 'image',
+            image: { url: ' javascript:alert(1)', alt: encoded },
+            link_url: 'data:text/html,x',
+            button: { url: 'mailto:a@b.example' },
+          },
+        ],
+        shortcode_data: {
+          '1': {
+            title: encoded,
+            api_url: '',
+            button: { text: encoded },
+            fields: [
+              { id: 1, label: encoded, type: 'text', placeholder: encoded, errorMessage: encoded, isRequired: false, cssClass: '' },
+              { id: 2, label: 'Pick', type: 'select', isRequired: false, cssClass: '', options: [{ label: encoded, value: 'a&amp;b' }] },
+            ],
+          },
+        },
+      },
+    })
+    fixture.result.menu.primary[0]!.title = encoded
+    fixture.result.options.organization.name = encoded
+    const { page, menus, options } = reshape(fixture)
+    expect(page.title).toBe(text)
+    expect(page.meta).toMatchObject({ title: text, description: text, author: text, ogTitle: text, twitterTitle: text })
+    expect(page.breadcrumbs.map((crumb) => crumb.title)).toEqual([text, text])
+    expect(page.languages[0]?.name).toBe(text)
+    expect(page.widgets.sidebar?.[0]?.title).toBe(text)
+    expect(menus.primary[0]?.title).toBe(text)
+    expect(options.organizationName).toBe(text)
+    const { sections, forms } = contentPage(page)
+    // Text is decoded; URLs are kept as given (`&copy=` is not ©); HTML stays HTML, sanitized.
+    expect(sections[0]?.data).toEqual({ heading: text, cta: { label: text, url: '/a?x=1&copy=2' }, items: [{ title: text }] })
+    expect(sections[1]?.data).toEqual({ body_html: '<p>Price &amp; Webb</p>' })
+    // URLs with a scheme the site does not link to are emptied.
+    expect(sections[2]?.data).toEqual({ image: { url: '', alt: text }, link_url: '', button: { url: 'mailto:a@b.example' } })
+    const form = forms['1']
+    expect(form).toMatchObject({ title: text, buttonText: text })
+    expect(form?.fields[0]).toMatchObject({ label: text, placeholder: text, errorMessage: text })
+    expect(form?.fields[1]?.options).toEqual([{ label: text, value: 'a&amp;b' }])
+  })
+
+  it('decodes articles: title, author, terms, neighbours and comment authors', () => {
+    const encoded = 'Tom &amp; Jerry'
+    const post = {
+      id: 5,
+      slug: 'p',
+      title: encoded,
+      excerpt: '<p>x</p>',
+      content: '<p>x</p>',
+      date: '2026-01-01',
+      author: { name: encoded },
+      featured_image: null,
+      categories: [{ id: 1, name: encoded, slug: 'c' }],
+      tags: [{ id: 2, name: encoded, slug: 't' }],
+    }
+    const { page } = reshape(
+      baseResponseFixture({
+        result: { type: 'post' },
+        content: {
+          blog_post: post,
+          previous_post: { slug: 'a', title: encoded },
+          next_post: { slug: 'b', title: encoded },
+          comments: [{ id: 1, author: encoded, date: '2026-01-02', content: '<p>hi</p>' }],
+          categories: [{ id: 1, name: encoded, slug: 'c' }],
+        },
+      }),
+    )
+    if (page.kind !== 'post') throw new Error(`expected an article, got ${page.kind}`)
+    expect(page.post).toMatchObject({ title: 'Tom & Jerry', author: 'Tom & Jerry' })
+    expect(page.post.categories[0]?.name).toBe('Tom & Jerry')
+    expect(page.post.tags[0]?.name).toBe('Tom & Jerry')
+    expect(page.categories[0]?.name).toBe('Tom & Jerry')
+    expect(page.previousPost?.title).toBe('Tom & Jerry')
+    expect(page.nextPost?.title).toBe('Tom & Jerry')
+    expect(page.comments[0]?.author).toBe('Tom & Jerry')
+  })
+
   it('sanitizes HTML, class names and page CSS', () => {
     const { page } = reshape(
       baseResponseFixture({
@@ -57,9 +154,8 @@ describe('reshapeBaseResponse', () => {
       }),
     )
     expect(page.bodyClass).toBe('ok-class x')
-    expect(page.customCss).not.toContain('<')
-    expect(page.customCss).not.toContain('@import')
-    expect(page.customCss.startsWith('[data-page="7"]{')).toBe(true)
+    // An empty rule, markup and an @import: nothing of it is CSS worth keeping (page-css.test.ts has the rules).
+    expect(page.customCss).toBe('')
     expect(contentPage(page).pageContentHtml).toBe('<p>Hi<a>x</a><img src="x" /></p>')
     expect(contentPage(page).sections[0]?.data).toEqual({ body_html: '<b>bold</b>', heading: '<b>kept as text</b>' })
   })
@@ -87,16 +183,6 @@ describe('reshapeMenu', () => {
   })
 })
 
-describe('custom CSS scoping', () => {
-  it('nests page CSS in the page scope and drops CSS that could escape it', async () => {
-    const { scopeCustomCss } = await import('./sanitize')
-    expect(scopeCustomCss('h2 { color: red; }', '[data-page="3"]')).toBe('[data-page="3"]{h2 { color: red; }}')
-    expect(scopeCustomCss('} body { display: none', '[data-page="3"]')).toBe('')
-    expect(scopeCustomCss('h2 { color: red; } }  body { display:none }', '[data-page="3"]')).toBe('')
-    expect(scopeCustomCss('/* only a comment */', '[data-page="3"]')).toBe('')
-  })
-})
-
 describe('sanitizeSectionData', () => {
   it('sanitizes *html fields at any depth and drops prototype keys', () => {
     const data = JSON.parse('{"items":[{"text_html":"<script>x</script><em>y</em>","title":"<em>t</em>"}],"__proto__":{"x":1}}')
@@ -111,6 +197,18 @@ describe('reshapePopup', () => {
         result: { props: { id: 3, title: '<b>Hi</b>', content: '<p>x<script>1</script></p>', options: { classname: 'a "b' } } },
       }),
     )
-    expect(popup).toEqual({ id: '3', title: 'Hi', contentHtml: '<p>x</p>', className: 'a', forms: {} })
+    // A title is text: a `<` in it is a character, shown as such (React escapes it once).
+    expect(popup).toEqual({ id: '3', title: '<b>Hi</b>', contentHtml: '<p>x</p>', className: 'a', forms: {} })
+  })
+})
+
+describe('decodeText and htmlToText', () => {
+  it('decode entities exactly once and never read text as tags', async () => {
+    const { decodeText, htmlToText } = await import('./sanitize')
+    expect(decodeText('a &amp;lt;b&amp;gt; &lt;i&gt;')).toBe('a &lt;b&gt; <i>')
+    expect(decodeText('x<y and z')).toBe('x<y and z')
+    expect(decodeText('  line\u000Bbreak\u0000 \n tab\t ')).toBe('line break tab')
+    expect(decodeText('&quot;q&quot; &#39;s&#39; &nbsp;&#x1F600;')).toBe('"q" \'s\' \u{1F600}')
+    expect(htmlToText('<p>Price &amp;amp; <b>Webb</b></p><script>alert(1)</script>')).toBe('Price &amp; Webb')
   })
 })

@@ -1,11 +1,14 @@
 /**
  * Wire shapes → app types. Every function here also cleans up: backend URLs become app
- * routes, HTML is sanitized, unsafe links are dropped, alt text is filled in.
+ * routes, HTML is sanitized, unsafe links are dropped, alt text is filled in, and plain
+ * text (titles, names, labels, meta) is decoded once (`decodeText`): past this point
+ * text is characters, escaped once by whoever writes it out (React, the XML writer).
  */
 import { siteConfig } from '../../app.config'
 import { originOf, popupIdFromHref, toAppHref } from '../lib/url'
 import { parseFormDefinitions } from './form-definition'
-import { addHeadingAnchors, htmlToText, sanitizeClassList, sanitizeCmsHtml, scopeCustomCss } from './sanitize'
+import { scopePageCss } from './page-css'
+import { addHeadingAnchors, decodeText, sanitizeClassList, sanitizeCmsHtml } from './sanitize'
 import type {
   Breadcrumb,
   Image,
@@ -58,7 +61,7 @@ export function reshapeImage(image: WireImage | false | null | undefined, fallba
     src: link.href,
     width: image.width ?? 0,
     height: image.height ?? 0,
-    alt: image.alt?.trim() || fallbackAlt,
+    alt: decodeText(image.alt ?? '') || fallbackAlt,
     error: image.error ?? false,
   }
 }
@@ -70,7 +73,7 @@ function reshapeMenuLink(item: WireMenuItem, ctx: ReshapeContext): Omit<MenuLink
   if (!link) return null
   return {
     id: String(item.id),
-    title: item.title.trim() || link.href,
+    title: decodeText(item.title) || link.href,
     href: link.href,
     internal: link.internal,
     newTab: item.target === '_blank',
@@ -113,10 +116,10 @@ export function reshapeOptions(options: WireOptions, ctx: ReshapeContext): SiteO
   const hostUrl = toAppHref(options.host_url, [])
   const badge = (value: { label: string; url: string } | undefined) => {
     const link = value ? toAppHref(value.url, []) : null
-    return value && link ? { label: value.label, url: link.href } : null
+    return value && link ? { label: decodeText(value.label), url: link.href } : null
   }
   return {
-    organizationName: options.organization.name.trim() || siteConfig.productName,
+    organizationName: decodeText(options.organization.name) || siteConfig.productName,
     logoUrl: options.organization.logo_url ? (toAppHref(options.organization.logo_url, [])?.href ?? null) : null,
     hostUrl: hostUrl && !hostUrl.internal ? hostUrl.href : '/',
     siteUrl: hostUrl && !hostUrl.internal ? new URL(hostUrl.href).origin : 'http://localhost:3000',
@@ -131,8 +134,8 @@ export function reshapeOptions(options: WireOptions, ctx: ReshapeContext): SiteO
 
 export function reshapeMeta(meta: WireMeta): PageMeta {
   const value = (input: string | undefined) => {
-    const trimmed = input?.trim()
-    return trimmed ? trimmed : null
+    const text = input === undefined ? '' : decodeText(input)
+    return text ? text : null
   }
   const url = (input: string | undefined) => (input ? (toAppHref(input, [])?.href ?? null) : null)
   return {
@@ -154,19 +157,19 @@ export function reshapeMeta(meta: WireMeta): PageMeta {
 }
 
 export function reshapeTerm(term: WireTerm): Term {
-  return { id: String(term.id), name: term.name, slug: term.slug, count: term.count ?? 0 }
+  return { id: String(term.id), name: decodeText(term.name), slug: term.slug, count: term.count ?? 0 }
 }
 
 export function reshapePostSummary(post: WirePostSummary): PostSummary {
   return {
     id: String(post.id),
     slug: post.slug,
-    title: htmlToText(post.title),
+    title: decodeText(post.title),
     excerptHtml: sanitizeCmsHtml(post.excerpt),
     date: post.date,
     modified: post.modified ?? null,
-    author: post.author?.name ?? null,
-    featuredImage: reshapeImage(post.featured_image, htmlToText(post.title)),
+    author: post.author?.name ? decodeText(post.author.name) || null : null,
+    featuredImage: reshapeImage(post.featured_image, decodeText(post.title)),
     categories: post.categories.map(reshapeTerm),
     tags: post.tags.map(reshapeTerm),
     readingMinutes: post.reading_minutes ?? null,
@@ -180,24 +183,33 @@ export function reshapePost(post: WirePost): Post {
 function reshapeBreadcrumbs(items: ReadonlyArray<{ url: string; title: string }>, ctx: ReshapeContext): Breadcrumb[] {
   return items.flatMap((item) => {
     const link = toAppHref(item.url, ctx.ownOrigins)
-    return link ? [{ href: link.href, internal: link.internal, title: htmlToText(item.title) }] : []
+    return link ? [{ href: link.href, internal: link.internal, title: decodeText(item.title) }] : []
   })
 }
 
 function reshapeLanguages(items: WirePageResult['lang'], ctx: ReshapeContext): Language[] {
   return items.flatMap((item) => {
     const link = toAppHref(item.url, ctx.ownOrigins)
-    return link ? [{ locale: item.code, name: item.name, href: link.href, active: item.active ?? false }] : []
+    return link ? [{ locale: item.code, name: decodeText(item.name), href: link.href, active: item.active ?? false }] : []
   })
 }
 
 /**
  * Section data is the block's own (validated by its schema in app/sections), but its
- * HTML must be clean before it leaves the server. Contract: a string field whose key
- * ends in `html` carries HTML and is sanitized, at any depth.
+ * HTML must be clean and its text decoded before it leaves the server. Contract, at any
+ * depth: a string field whose key ends in `html` carries HTML and is sanitized; a URL is
+ * kept only with a scheme the site links to (else emptied); an id, a layout or a class is
+ * kept as given (the block checks it); every other string is plain text and decoded
+ * once (`decodeText`).
  */
 export function sanitizeSectionData(data: Record<string, unknown>): JsonObject {
-  return toJsonObject(data, (key, value) => (/html$/i.test(key) ? sanitizeCmsHtml(value) : value))
+  return toJsonObject(data, (key, value) => {
+    if (/html$/i.test(key)) return sanitizeCmsHtml(value)
+    // A URL the site would not link to (javascript:, data:text/html…) is emptied; the block shows no link or image.
+    if (/(^|_)(url|href|src|srcset)$/i.test(key)) return value.trim() === '' || toAppHref(value, []) ? value : ''
+    if (/(^|_)(id|layout|class|classname)$/i.test(key)) return value
+    return decodeText(value)
+  })
 }
 
 /**
@@ -237,16 +249,17 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   const { content } = result
   const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) => toJsonObject(item))
   const link = (value: string | undefined) => (value ? (toAppHref(value, ctx.ownOrigins)?.href ?? null) : null)
+  const scopeId = pageScopeId(result.id ?? result.slug ?? 'page')
   const common = {
     id: result.id === undefined ? null : String(result.id),
     slug: result.slug ?? '',
-    title: htmlToText(result.title ?? result.meta.title ?? ''),
+    title: decodeText(result.title ?? result.meta.title ?? ''),
     layout: result.options.layout === 'static' ? ('static' as const) : ('default' as const),
     featuredImage: reshapeImage(result.featured_image),
     backgroundImage: reshapeImage(result.background_image),
     bodyClass: sanitizeClassList(result.body_classes),
-    scopeId: pageScopeId(result.id ?? result.slug ?? 'page'),
-    customCss: scopeCustomCss(result.custom_css, `[data-page="${pageScopeId(result.id ?? result.slug ?? 'page')}"]`),
+    scopeId,
+    customCss: scopePageCss(result.custom_css, scopeId),
     devMode: result.dev_mode,
     preview: result.preview,
     languages: reshapeLanguages(result.lang, ctx),
@@ -261,7 +274,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
         widgets.map((widget) => ({
           id: String(widget.id),
           type: widget.widget_type,
-          title: widget.title?.trim() || null,
+          title: decodeText(widget.title ?? '') || null,
           contentHtml: sanitizeCmsHtml(widget.content ?? ''),
         })),
       ]),
@@ -280,7 +293,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
           results: content.search.results.flatMap((hit) => {
             const href = toAppHref(hit.url, ctx.ownOrigins)
             return href
-              ? [{ type: hit.type, title: htmlToText(hit.title), href: href.href, excerptHtml: sanitizeCmsHtml(hit.excerpt) }]
+              ? [{ type: hit.type, title: decodeText(hit.title), href: href.href, excerptHtml: sanitizeCmsHtml(hit.excerpt) }]
               : []
           }),
         }
@@ -299,11 +312,11 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       ...common,
       kind: 'post',
       post: reshapePost(content.blog_post),
-      previousPost: content.previous_post ? { slug: content.previous_post.slug, title: htmlToText(content.previous_post.title) } : null,
-      nextPost: content.next_post ? { slug: content.next_post.slug, title: htmlToText(content.next_post.title) } : null,
+      previousPost: content.previous_post ? { slug: content.previous_post.slug, title: decodeText(content.previous_post.title) } : null,
+      nextPost: content.next_post ? { slug: content.next_post.slug, title: decodeText(content.next_post.title) } : null,
       comments: content.comments.map((comment) => ({
         id: String(comment.id),
-        author: htmlToText(comment.author),
+        author: decodeText(comment.author),
         date: comment.date,
         contentHtml: sanitizeCmsHtml(comment.content),
       })),
@@ -338,7 +351,7 @@ export function reshapePopup(response: WirePopupResponse): Popup {
   const { props, shortcode_data } = response.result
   return {
     id: String(props.id),
-    title: htmlToText(props.title),
+    title: decodeText(props.title),
     contentHtml: sanitizeCmsHtml(props.content),
     className: sanitizeClassList([props.options.classname ?? '']),
     forms: parseFormDefinitions(shortcode_data),

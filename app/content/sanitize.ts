@@ -1,6 +1,7 @@
 /**
- * Cleaning of CMS-provided HTML, CSS and class names. Runs on the server at the
- * content boundary (reshape), so the browser only ever receives clean markup.
+ * Cleaning of CMS-provided HTML, text and class names (page CSS: page-css.ts). Runs on
+ * the server at the content boundary (reshape), so the browser only ever receives clean
+ * markup.
  */
 import sanitizeHtml from 'sanitize-html'
 
@@ -63,25 +64,6 @@ export function sanitizeCmsHtml(dirty: string): string {
 }
 
 /**
- * Page CSS applies to its page only: it is nested inside the page's scope selector.
- * CSS whose braces do not balance could close that scope and style the whole site, so
- * it is dropped entirely.
- */
-export function scopeCustomCss(css: string, scope: string): string {
-  const clean = sanitizeCustomCss(css)
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .trim()
-  if (clean === '') return ''
-  let depth = 0
-  for (const char of clean) {
-    if (char === '{') depth++
-    if (char === '}') depth--
-    if (depth < 0) return ''
-  }
-  return depth === 0 ? `${scope}{${clean}}` : ''
-}
-
-/**
  * Gives h2–h4 headings an id from their text (kept if they have one), so sections of an
  * article can be linked to (`/blog/x#how-to-apply`).
  */
@@ -105,20 +87,42 @@ export function addHeadingAnchors(html: string): string {
 }
 
 /**
- * Plain text of CMS HTML (titles, excerpts in meta tags and the like). sanitize-html
- * decodes entities but writes `&`, `<`, `>` and `"` back as entities, which React would
- * then show literally ("Price &amp; Webb"); the text is decoded once more, so WordPress's
- * `&#8217;` and `&amp;` reach the visitor as characters.
+ * The one rule for plain text from the backend (titles, names, labels, menu items, meta,
+ * alt text): it carries characters, so it is decoded here once (WordPress's `&#8217;` and
+ * `&amp;` become ’ and &) and escaped once on the way out, by React or the XML writer.
+ * Nothing else decodes or escapes it. A `<` is a character like any other (React shows
+ * it); runs of white space, including the vertical tab Word uses for a line break,
+ * become one space, and other control characters are dropped.
  */
-export function htmlToText(dirty: string): string {
-  return sanitizeHtml(dirty, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim()
+export function decodeText(value: string): string {
+  // sanitize-html's parser decodes entities as a browser would; `<` is escaped first so
+  // nothing in the text is read as a tag.
+  return collapseText(unescapeText(sanitizeHtml(value.replace(/</g, '&lt;'), textOnly)))
+}
+
+/**
+ * Plain text of CMS HTML (an excerpt in a feed or a meta tag, a heading's anchor): tags
+ * dropped, entities decoded once, as `decodeText`.
+ */
+export function htmlToText(html: string): string {
+  return collapseText(unescapeText(sanitizeHtml(html, textOnly)))
+}
+
+const textOnly: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {} }
+
+/** sanitize-html writes text back with `&`, `<` and `>` escaped; undone in one pass, so nothing is decoded twice. */
+function unescapeText(escaped: string): string {
+  return escaped.replace(/&(amp|lt|gt);/g, (_, name: string) => (name === 'amp' ? '&' : name === 'lt' ? '<' : '>'))
+}
+
+function collapseText(text: string): string {
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      // oxlint-disable-next-line no-control-regex -- control characters are what this drops
+      .replace(/[\u0000-\u001F\u007F]/g, '')
+      .trim()
+  )
 }
 
 /** SPEC §3 body_classes joined with spaces; only plain class-name characters survive. */
@@ -128,18 +132,4 @@ export function sanitizeClassList(classes: readonly string[]): string {
     .filter((value) => /^[A-Za-z_][A-Za-z0-9_-]{0,99}$/.test(value))
     .slice(0, 50)
     .join(' ')
-}
-
-/**
- * Page CSS from the CMS. It goes into a <style> element, so it must not be able to
- * close that element or open markup: every `<` is removed, as are `@import` (no
- * third-party loads) and legacy `expression()` / `javascript:` constructs.
- */
-export function sanitizeCustomCss(css: string): string {
-  return css
-    .replace(/</g, '')
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/expression\s*\(/gi, '(')
-    .replace(/javascript:/gi, '')
-    .slice(0, 100_000)
 }

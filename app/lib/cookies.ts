@@ -35,6 +35,26 @@ export function deleteCookieString(name: string, path = '/'): string {
   return `${name}=; Path=${path}; Max-Age=0; SameSite=Lax`
 }
 
+/** The cookie strings that delete `name` at path / whatever Domain it was set with on `hostname` (consent withdrawn). */
+export function deleteCookieEverywhereStrings(name: string, hostname: string): string[] {
+  return cookieDomainsFor(hostname).map((domain) => `${name}=; Path=/; Max-Age=0${domain ? `; Domain=${domain}` : ''}`)
+}
+
+/**
+ * Every Domain a cookie readable on `hostname` may have been set with: none (a host-only
+ * cookie), the host itself with and without a leading dot, and each parent domain
+ * (`www.example.co.uk` → `.example.co.uk`, `.co.uk`). Analytics sets `_ga` on the widest
+ * domain it is allowed, which we cannot know without the public-suffix list; trying a
+ * public suffix is harmless (the browser refuses it). An IP address has no parents.
+ */
+export function cookieDomainsFor(hostname: string): string[] {
+  const host = hostname.toLowerCase().replace(/\.$/, '')
+  if (host === '' || /^[\d.]+$/.test(host) || host.includes(':')) return host === '' ? [''] : ['', host]
+  const labels = host.split('.')
+  const parents = labels.slice(1, -1).map((_, index) => `.${labels.slice(index + 1).join('.')}`)
+  return ['', host, `.${host}`, ...parents]
+}
+
 /** Browser-only helpers over document.cookie. */
 export const browserCookies = {
   get(name: string): string | null {

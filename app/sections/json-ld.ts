@@ -8,11 +8,17 @@ export function jsonLdScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029')
 }
 
-/** Text of already-sanitized HTML, for structured data. */
+/**
+ * Text of already-sanitized HTML, for structured data. The sanitizer writes every
+ * character as itself except `&`, `<`, `>` and `"` (and a no-break space may arrive as
+ * `&nbsp;`), so those are decoded, in one pass: the text is decoded once, like all text
+ * (decision 010), and JSON-LD shows "Price & Webb", not "Price &amp; Webb".
+ */
 export function htmlToPlainText(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ' }
   return html
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
+    .replace(/&(amp|lt|gt|quot|nbsp);/g, (_, name: string) => entities[name] ?? '')
     .replace(/\s+/g, ' ')
     .trim()
 }

@@ -29,6 +29,7 @@ describe('section blocks', () => {
           question: 'Is it </script><script>alert(1)</script> safe?',
           answer_html: '<p>Yes<script>alert(2)</script><img src=x onerror=alert(3)></p>',
         },
+        { question: 'Price &amp; Webb?', answer_html: '<p>Tom &amp; Jerry &amp;lt;3 &lt;b&gt;</p>' },
       ],
     })
     const { container } = render(<Faq data={{ items: data.items as Array<{ question: string; answer_html: string }> }} headingLevel={2} />)
@@ -43,6 +44,9 @@ describe('section blocks', () => {
     expect(json['@type']).toBe('FAQPage')
     expect(json.mainEntity[0]?.name).toContain('</script>')
     expect(json.mainEntity[0]?.acceptedAnswer.text).toBe('Yes')
+    // Text is decoded once: in the question (by reshape) and in the answer's HTML.
+    expect(json.mainEntity[1]?.name).toBe('Price & Webb?')
+    expect(json.mainEntity[1]?.acceptedAnswer.text).toBe('Tom & Jerry &lt;3 <b>')
     expect(container.querySelectorAll('script')).toHaveLength(1)
     expect(container.innerHTML).not.toContain('onerror')
   })

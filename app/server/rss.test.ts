@@ -41,3 +41,42 @@ describe('RSS 2.0 feed', () => {
     expect(rfc822('2026-10-28')).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
   })
 })
+
+describe('text XML cannot carry', () => {
+  // Every character XML 1.0 forbids, beside text that must survive: a vertical tab and a
+  // form feed pasted from Word, NUL, other C0 controls, U+FFFE/U+FFFF and lone surrogates.
+  const forbidden = '\u0000\u0001\u0008\u000B\u000C\u000E\u001F\uFFFE\uFFFF\uDFFF\uD800'
+  const hostile = renderRss({
+    title: `Price & Webb\u000Bnews${forbidden}`,
+    link: 'https://www.example.com/blog',
+    description: `Line one\u000Bline two \uD83D\uDE00 tab\tkept`,
+    language: 'en',
+    selfUrl: 'https://www.example.com/blog/rss.xml',
+    items: [
+      {
+        title: `A${forbidden}B`,
+        link: 'https://www.example.com/blog/a',
+        description: 'x\u0000y',
+        date: '2026-10-28',
+        categories: [`C\u000Bat`],
+      },
+    ],
+  })
+
+  it('drops C0 controls other than tab, LF and CR, U+FFFE, U+FFFF and lone surrogates, so a strict parser reads the feed', () => {
+    // xmllint refuses the whole document if one forbidden character is left.
+    expect(xpath(hostile, 'string(/rss/channel/title)')).toBe('Price & Webbnews')
+    expect(xpath(hostile, 'string(/rss/channel/item/title)')).toBe('AB')
+    expect(xpath(hostile, 'string(/rss/channel/item/description)')).toBe('xy')
+    expect(xpath(hostile, 'string(/rss/channel/item/category)')).toBe('Cat')
+  })
+
+  it('keeps what XML allows: tabs and characters outside the BMP (a surrogate pair)', () => {
+    expect(xpath(hostile, 'string(/rss/channel/description)')).toBe('Line oneline two \u{1F600} tab\tkept')
+  })
+
+  it('escapes once: an ampersand in a decoded title is written as one entity', () => {
+    expect(hostile).toContain('<title>Price &amp; Webbnews</title>')
+    expect(hostile).not.toContain('&amp;amp;')
+  })
+})

@@ -55,8 +55,18 @@ function w3cDate(value: string | null): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10)
 }
 
+/**
+ * Characters XML 1.0 forbids even as references (its `Char` production): C0 controls
+ * other than tab, line feed and carriage return, lone surrogates, U+FFFE and U+FFFF. A
+ * vertical tab pasted from Word would make the whole feed unreadable to a strict parser.
+ */
+const notXmlChar = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
+
+/** Text or an attribute value for the feeds and sitemaps: escaped once, with what XML cannot carry dropped. */
 export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
+  return value
+    .replace(notXmlChar, '')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
 }
 
 export function renderUrlset(urls: SitemapUrl[]): string {

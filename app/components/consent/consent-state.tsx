@@ -14,6 +14,7 @@ import {
   type ConsentCategory,
   type ConsentState,
 } from '../../lib/consent'
+import { deleteCookieEverywhereStrings } from '../../lib/cookies'
 import { configuredTags, consentModeSignals, type TagDefinition } from '../../lib/tracking'
 import { takeUrlSecrets } from '../../lib/url-secrets'
 
@@ -57,12 +58,9 @@ function loadTag(tag: TagDefinition, env: PublicEnv) {
   document.head.append(script)
 }
 
+/** Analytics sets its cookies on the widest domain it may: each one is deleted on every domain it could have. */
 function deleteCookieEverywhere(name: string) {
-  const host = location.hostname
-  const domains = ['', host, `.${host}`, `.${host.split('.').slice(-2).join('.')}`]
-  for (const domain of domains) {
-    document.cookie = `${name}=; Path=/; Max-Age=0${domain ? `; Domain=${domain}` : ''}`
-  }
+  for (const cookie of deleteCookieEverywhereStrings(name, location.hostname)) document.cookie = cookie
 }
 
 export function ConsentProvider({ env, children }: { env: PublicEnv; children: ReactNode }) {
