@@ -12,7 +12,7 @@ export function jsonLdScript(value: unknown): string {
  * Text of already-sanitized HTML, for structured data. The sanitizer writes every
  * character as itself except `&`, `<`, `>` and `"` (and a no-break space may arrive as
  * `&nbsp;`), so those are decoded, in one pass: the text is decoded once, like all text
- * (decision 010), and JSON-LD shows "Price & Webb", not "Price &amp; Webb".
+ * (decision 013), and JSON-LD shows "Price & Webb", not "Price &amp; Webb".
  */
 export function htmlToPlainText(html: string): string {
   const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ' }
