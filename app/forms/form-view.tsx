@@ -11,6 +11,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useUnsavedChangesPrompt } from '../components/shell/use-unsaved-changes'
 import { AriaProviders } from '../components/ui/aria-providers'
 import { Button } from '../components/ui/Button'
+import { siteConfig } from '../../app.config'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
 import { isLocale } from '../lib/url'
@@ -23,6 +24,7 @@ import { FormFieldView, preloadFieldChunks } from './fields'
 import { validationMessages } from './messages'
 import { localToday, validateFormValues } from './schema'
 import { toSubmissionEntries } from './submission'
+import { HoneypotField, useBotTrap } from './bot-trap'
 
 const routedLocale = () => {
   const current = getLocale()
@@ -71,6 +73,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
   }, [definition])
   const steps = pageCount(definition)
   const lastStep = step === steps
+  const botTrap = useBotTrap()
 
   const form = useForm({
     defaultValues: initialValues(definition),
@@ -156,6 +159,9 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
     data.append('_referrer', document.referrer)
     data.append('_pageUrl', window.location.href)
     try {
+      const { stamp, honeypot } = await botTrap.proof()
+      data.append('_stamp', stamp)
+      if (honeypot) data.append(siteConfig.forms.honeypotName, honeypot)
       const result = await submitForm({ data })
       if (result.status === 'success') succeed(result.confirmationHtml, '')
       else if (result.status === 'invalid') fail(result.message, result.fieldErrors, result.general)
@@ -169,8 +175,10 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
     const strings = Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, typeof entry === 'string' ? entry : '']))
     const query = new URLSearchParams(window.location.search)
     try {
+      const proof = await botTrap.proof()
       const result = await submitAccountForm({
         data: {
+          ...proof,
           formId: definition.id,
           locale: routedLocale(),
           source,
@@ -281,6 +289,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
         aria-busy={hydrated ? undefined : true}
       >
         <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
+          <HoneypotField inputRef={botTrap.honeypot} />
           {steps > 1 && (
             <div className="mb-5">
               <p className="text-sm font-bold text-brand-700" aria-hidden="true">

@@ -5,12 +5,13 @@
  * browser used, adds the hidden-field string from the request, and proxies.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequestProtocol, setCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { setCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { siteConfig, type Locale } from '../../app.config'
 import { valueFields, type FormDefinition } from '../forms/definition'
 import { mapServerErrors } from '../forms/errors'
-import { hiddenFieldString, requestVisitor } from './visitor.server'
+import { hiddenFieldString, requestClient, requestVisitor } from './visitor.server'
+import { guardAccount, guardSubmission } from './form-guard.server'
 import { validationMessages } from '../forms/messages'
 import { validateFormValues } from '../forms/schema'
 import { fromSubmissionEntries, toSubmissionEntries } from '../forms/submission'
@@ -86,6 +87,8 @@ export const submitForm = createServerFn({ method: 'POST' })
   })
   .handler(async ({ data }): Promise<SubmissionResult> => {
     noStore()
+    const guarded = await guardSubmission(data)
+    if (guarded) return guarded
     const meta = submissionMeta.safeParse({
       formId: data.get('_formId'),
       locale: data.get('_locale'),
@@ -149,6 +152,9 @@ const accountInput = z.object({
   /** SPEC §7: reset-password takes userId and passToken from the page's query. */
   userId: z.string().max(40).optional(),
   passToken: z.string().max(200).optional(),
+  /** Issue 14: the form's fill-time stamp and its honeypot (form-guard.server.ts). */
+  stamp: z.string().max(200).optional(),
+  honeypot: z.string().max(2000).optional(),
 })
 
 export type AccountResult =
@@ -179,6 +185,8 @@ export const submitAccountForm = createServerFn({ method: 'POST' })
     const { definition } = loaded
     const type = definition.type
     if (type === 'standard') return failed
+    const guarded = await guardAccount(type, locale, data)
+    if (guarded) return guarded
     const fieldErrors = await validateFormValues(definition, data.values, { messages: validationMessages(locale), today: serverToday() })
     if (Object.keys(fieldErrors).length > 0)
       return { status: 'invalid', message: m.form_submit_error({}, { locale }), fieldErrors, reset: false }
@@ -212,7 +220,7 @@ export const submitAccountForm = createServerFn({ method: 'POST' })
       setCookie(siteConfig.session.cookieName, outcome.token, {
         httpOnly: true,
         sameSite: 'lax',
-        secure: getRequestProtocol({ xForwardedProto: true }) === 'https',
+        secure: requestClient().protocol === 'https',
         path: '/',
         maxAge: siteConfig.session.maxAgeSeconds,
       })
