@@ -6,7 +6,6 @@
  * go on.
  */
 import { siteConfig, type Locale } from '../../app.config'
-import { isLocale } from '../lib/url'
 import { m } from '../paraglide/messages'
 import { botSign, countDroppedBot, rateLimit, uploadQuota } from './abuse.server'
 
@@ -19,11 +18,20 @@ type Refused = { status: 'error'; message: string }
 
 const tooMany = (locale: Locale): Refused => ({ status: 'error', message: m.form_error_too_many({}, { locale }) })
 
-/** A standard form's submission (multipart): limit, bot, then upload quota. */
-export async function guardSubmission(data: FormData): Promise<Refused | { status: 'success'; confirmationHtml: string } | null> {
-  const sent = data.get('_locale')
-  const locale: Locale = typeof sent === 'string' && isLocale(sent) ? sent : siteConfig.i18n.defaultLocale
-  if (await rateLimit('submission')) return tooMany(locale)
+/** A standard form's submission, once its meta fields are read: the client's limit, before the definition is loaded. */
+export async function limitSubmission(locale: Locale): Promise<Refused | null> {
+  return (await rateLimit('submission')) ? tooMany(locale) : null
+}
+
+/**
+ * A well-formed, valid submission about to be sent on: a bot's is answered as accepted
+ * and dropped (a malformed one still gets its 4xx, so a hand-made request learns nothing
+ * new), and the files count against the client's upload quota.
+ */
+export async function screenSubmission(
+  data: FormData,
+  locale: Locale,
+): Promise<Refused | { status: 'success'; confirmationHtml: string } | null> {
   const bot = botSign(data.get('_stamp'), data.get(siteConfig.forms.honeypotName))
   if (bot) {
     countDroppedBot('form', bot)

@@ -7,7 +7,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { setResponseHeader } from '@tanstack/react-start/server'
 import { issueStamp, rateLimit } from './abuse.server'
 
-export const fetchFormStamp = createServerFn({ method: 'POST' }).handler(async (): Promise<{ stamp: string | null }> => {
+export const fetchFormStamp = createServerFn({ method: 'GET' }).handler(async (): Promise<{ stamp: string | null }> => {
   setResponseHeader('cache-control', 'private, no-store')
   if (await rateLimit('stamp')) return { stamp: null }
   return { stamp: issueStamp() }

@@ -11,7 +11,7 @@ import { siteConfig, type Locale } from '../../app.config'
 import { valueFields, type FormDefinition } from '../forms/definition'
 import { mapServerErrors } from '../forms/errors'
 import { hiddenFieldString, requestClient, requestVisitor } from './visitor.server'
-import { guardAccount, guardSubmission } from './form-guard.server'
+import { guardAccount, limitSubmission, screenSubmission } from './form-guard.server'
 import { validationMessages } from '../forms/messages'
 import { validateFormValues } from '../forms/schema'
 import { fromSubmissionEntries, toSubmissionEntries } from '../forms/submission'
@@ -87,8 +87,6 @@ export const submitForm = createServerFn({ method: 'POST' })
   })
   .handler(async ({ data }): Promise<SubmissionResult> => {
     noStore()
-    const guarded = await guardSubmission(data)
-    if (guarded) return guarded
     const meta = submissionMeta.safeParse({
       formId: data.get('_formId'),
       locale: data.get('_locale'),
@@ -102,6 +100,8 @@ export const submitForm = createServerFn({ method: 'POST' })
       return { status: 'error', message: m.form_submit_error() }
     }
     const { formId, locale, source, referrer, pageUrl } = meta.data
+    const limited = await limitSubmission(locale)
+    if (limited) return limited
     const failed = { status: 'error', message: m.form_submit_error({}, { locale }) } as const
     const definition = (await loadDefinition(locale, source, formId))?.definition
     if (!definition || definition.type !== 'standard') return failed
@@ -114,6 +114,8 @@ export const submitForm = createServerFn({ method: 'POST' })
     const fieldErrors = await validateFormValues(definition, values, { messages: validationMessages(locale), today: serverToday() })
     if (Object.keys(fieldErrors).length > 0)
       return { status: 'invalid', message: m.form_submit_error({}, { locale }), fieldErrors, general: [] }
+    const screened = await screenSubmission(data, locale)
+    if (screened) return screened
 
     const visitor = requestVisitor(referrer)
     const hidden = hiddenFieldString(visitor)
