@@ -87,6 +87,16 @@ export const siteConfig = {
     defaultPhoneCountry: 'GB' as const,
     /** SPEC §9: the password reset email subject, a fixed product string. */
     passwordResetSubject: 'Reset your Kestrel IT Support password',
+    /**
+     * Issue 14, bots: a public form answered sooner than this after its signed stamp was
+     * issued (when the form became interactive) is a bot's. Two seconds: no human reads and
+     * fills a form faster; the browser waits out the rest itself, so a quick human is only
+     * delayed, never dropped. A stamp older than `stampMaxAgeMs` is renewed before sending.
+     */
+    minFillMs: 2000,
+    stampMaxAgeMs: 12 * 60 * 60_000,
+    /** The honeypot: a field no human sees or fills (hidden from sight, assistive tech and autofill). */
+    honeypotName: 'website_url',
   },
 
   /** SPEC §6 and §7: a successful login (local strategy) keeps the backend's session token in an HttpOnly, SameSite cookie. */
@@ -276,8 +286,6 @@ export const cmsConfig = {
     defaultMaxLength: 1_000,
     /** The page address kept with an entry. */
     maxSourceUrlLength: 2_000,
-    /** How much of an upload is read to tell its type from its bytes. */
-    sniffBytes: 512 * 1024,
   },
 
   /** `/api/user/*` (SPEC §7; docs/content-api.md, Accounts). */
@@ -294,11 +302,12 @@ export const cmsConfig = {
     sessionMs: siteConfig.session.maxAgeSeconds * 1000,
     /** A password reset link lasts one hour. */
     resetLinkMs: 60 * 60 * 1000,
-    /** Per address and email: log-in attempts a minute, reset mails a quarter of an hour. */
+    /** Per address and email: log-in attempts a minute, reset mails a quarter of an hour; per address: registrations an hour. */
     loginLimit: { count: 10, windowMs: 60_000 },
     forgotLimit: { count: 5, windowMs: 15 * 60_000 },
-    /** The in-memory rate limiter forgets the oldest windows beyond this many keys. */
-    rateLimitKeys: 10_000,
+    registerLimit: { count: 10, windowMs: 60 * 60_000 },
+    /** Mails to an existing account's owner that someone tried to register with it: one per this long. */
+    registerNoticeLimit: { count: 1, windowMs: 60 * 60_000 },
   },
 
   /**
@@ -306,6 +315,8 @@ export const cmsConfig = {
    * the first answer per key is kept this long and replayed for the same key.
    */
   idempotency: { keepMs: 24 * 60 * 60_000, maxKeyLength: 255 },
+  /** Files uploaded with form entries (CMS_UPLOAD_DIR): all of them together may not take more (413 beyond). */
+  uploads: { maxTotalBytes: 2 * 1024 * 1024 * 1024 },
 
   /** `npm run cms`: larger bodies are refused before they are read whole (the submissions endpoint itself refuses more than 12 MB). */
   maxServedBodyBytes: 20 * 1024 * 1024,
@@ -336,6 +347,32 @@ export const outboxConfig = {
   answerKeepMs: 24 * 60 * 60_000,
   /** Form definitions are kept for outages like pages (siteConfig.cache.keepMs); this many at most. */
   maxDefinitions: 2000,
+} as const
+
+/**
+ * Hostile visitors: what one client (by the address TRUST_PROXY says is the
+ * visitor's, app/server/visitor.server.ts) may do per window, checked before any costly
+ * work; over it, 429 with Retry-After. Generous for people, expensive for scripts.
+ * RATE_LIMIT_FACTOR multiplies every count (the e2e suite and the soak run from one
+ * address). Server-only, like cmsConfig.
+ */
+export const abuseConfig = {
+  rateLimits: {
+    submission: { count: 10, windowMs: 10 * 60_000 },
+    register: { count: 5, windowMs: 60 * 60_000 },
+    login: { count: 20, windowMs: 5 * 60_000 },
+    forgot: { count: 5, windowMs: 15 * 60_000 },
+    reset: { count: 10, windowMs: 15 * 60_000 },
+    comment: { count: 5, windowMs: 10 * 60_000 },
+    /** Searches that reach the backend or the renderer (a typed query, a results page). */
+    search: { count: 60, windowMs: 60_000 },
+    /** Form stamps (one per form shown): cheap, but not free. */
+    stamp: { count: 120, windowMs: 60_000 },
+  },
+  /** Bytes one client may upload with form entries per hour (SPEC §5 allows 5000 KB per file). */
+  uploadBytesPerHour: 25 * 1024 * 1024,
+  /** The in-memory store forgets the oldest windows beyond this many keys. */
+  memoryKeys: 20_000,
 } as const
 
 /* ------------------------------------------------------------------ environment */
@@ -402,6 +439,26 @@ function buildEnvSchema() {
       .pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     /** The From of that mail, e.g. `Kestrel IT Support <no-reply@kestrel-it.example>`. */
     MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+    /**
+     * Which proxy headers name the visitor (issue 14): `none` trusts none (the socket's
+     * address), `netlify`, `vercel` or `cloudflare` their own headers, a number N the Nth
+     * address from the right of X-Forwarded-For. Rate limits and the hidden field use it.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('none')
+      .transform((value, ctx) => {
+        if (value === 'none' || value === 'netlify' || value === 'vercel' || value === 'cloudflare') return value
+        const hops = /^\d{1,2}$/.test(value) ? Number(value) : 0
+        if (hops >= 1 && hops <= 10) return hops
+        ctx.addIssue({ code: 'custom', message: 'must be none, netlify, vercel, cloudflare or a hop count from 1 to 10' })
+        return z.NEVER
+      }),
+    /** Multiplies every rate limit of abuseConfig (tests and the soak run from one address). */
+    RATE_LIMIT_FACTOR: z.coerce.number({ error: 'must be a number' }).min(1).max(10_000).default(1),
+    /** Signs the public forms' fill-time stamps (32+ characters). Unset: a random key per process; set it when several processes serve the site. */
+    FORM_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /** Signs preview links and the revalidation webhook (later issues). At least 32 characters. */
     PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),

@@ -20,6 +20,8 @@ const serverEnv = {
   CMS_DATABASE_URL: 'file:.cache/test-cms/e2e.db',
   CMS_UPLOAD_DIR: '.cache/test-cms/uploads',
   PREVIEW_SECRET,
+  // Every test comes from 127.0.0.1: the per-client rate limits (tested in tests/integration/abuse.test.ts) would stop the suite.
+  RATE_LIMIT_FACTOR: '100',
   // Every tag configured, so the consent tests can see that none loads before consent.
   GTM_ID: 'GTM-TEST123',
   GA_MEASUREMENT_ID: 'G-TEST12345',

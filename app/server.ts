@@ -27,6 +27,10 @@ import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidat
 import { contentSecurityPolicy, inlineScriptHashes, newNonce, securityHeaders } from './server/security-headers.server'
 import { startOutboxWorker } from './server/submissions.server'
 import { canonicalPathRedirect, methodAnswer, redirectTo } from './server/edge-requests.server'
+import { limitAddress } from './server/abuse.server'
+import { clientOfRequest, socketAddress, socketIpOf } from './server/visitor.server'
+import { stripLocale } from './lib/url'
+import { m } from './paraglide/messages'
 
 /** The response header that carries a rendered page's cache tags from the renderer to the cache. */
 const CACHE_TAGS_HEADER = 'x-cache-tags'
@@ -257,6 +261,24 @@ async function compressed(request: Request, response: Response): Promise<Respons
   return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: response.status, headers })
 }
 
+/**
+ * A search (a page with `?s=`) costs a backend query and a render; over the
+ * client's limit it is a 429 with Retry-After, before the cache or the renderer. Its
+ * server-function form (a navigation in the browser) is limited in fetchPage.
+ */
+async function searchLimited(request: Request, url: URL, socketIp: string | null): Promise<Response | null> {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || !url.searchParams.get('s')?.trim()) return null
+  if (url.pathname.startsWith('/_serverFn/')) return null
+  const refusal = await limitAddress('search', clientOfRequest(request, socketIp).ip)
+  if (!refusal) return null
+  const { locale } = stripLocale(url.pathname)
+  const text = m.form_error_too_many({}, { locale })
+  return new FastResponse(`<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>429</title><p>${text}</p></html>`, {
+    status: 429,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(refusal.retryAfterSeconds) },
+  })
+}
+
 async function route(request: Request, url: URL): Promise<Response> {
   // A method the URL does not take is refused; a page has one path (no default-locale prefix, single slashes).
   const refused = methodAnswer(request, url) ?? canonicalPathRedirect(url)
@@ -272,6 +294,8 @@ async function route(request: Request, url: URL): Promise<Response> {
   ) {
     return jsonError(415, 'Unsupported media type')
   }
+  const limited = await searchLimited(request, url, socketAddress.getStore() ?? null)
+  if (limited) return limited
   const bounded = await boundedRequest(request)
   if (bounded instanceof Response) return bounded
   request = bounded
@@ -330,7 +354,8 @@ function finalHeaders(url: URL, status: number) {
 export default createServerEntry({
   async fetch(request) {
     const url = new URL(request.url)
-    const response = await route(request, url)
+    // The socket's address, for the code below that may see a copy of this request without it (visitor.server.ts).
+    const response = await socketAddress.run(socketIpOf(request), () => route(request, url))
     return withHeaders(response, finalHeaders(url, response.status))
   },
 })

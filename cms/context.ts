@@ -23,6 +23,8 @@ export interface CmsContext {
   database: (() => Promise<Client>) | undefined
   /** Where uploaded form files are written. */
   uploadDir: string
+  /** All uploaded files together may take at most this many bytes. */
+  maxUploadBytes: number
 }
 
 /** The content of the request's `?locale=` (the default locale when absent), or null for an unknown locale. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { strToU8, zipSync } from 'fflate'
 import { afterAll, describe, expect, it } from 'vitest'
 import { wireBaseResponse, wireErrorResponse, wirePopupResponse } from '../app/content/wire'
 import { wireSubmissionResponse } from '../app/content/wire-forms'
@@ -27,18 +28,11 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true })
 })
 
-/** A minimal PDF and a DOCX's first ZIP local header (naming word/document.xml): what the type check reads. */
+/** A minimal PDF and DOCX (a ZIP with the two entries every Word document has). */
 const pdfBytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 function docxBytes(): Uint8Array<ArrayBuffer> {
-  const name = new TextEncoder().encode('word/document.xml')
-  const header = new Uint8Array(30 + name.length + 16)
-  const view = new DataView(header.buffer)
-  view.setUint32(0, 0x04034b50, true) // local file header signature "PK\3\4"
-  view.setUint16(4, 20, true) // version needed
-  view.setUint16(26, name.length, true)
-  header.set(name, 30)
-  header.set(new TextEncoder().encode('<w:document/>   '), 30 + name.length)
-  return header
+  const zip = zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'word/document.xml': strToU8('<w:document/>') })
+  return new Uint8Array(zip)
 }
 const exeBytes = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff])
 
@@ -294,8 +288,45 @@ describe('POST /api/gf/v2/forms/{id}/submissions', () => {
     const large = await submit({ ...validFields(), input_8: new File([big], 'big.pdf', { type: 'application/pdf' }) })
     expect(large.status).toBe(400)
     expect(large.body).toMatchObject({ validation_messages: { '8': 'The file is larger than 5000 KB.' } })
+    // A ZIP that merely holds the text `word/` (the old check's whole test) is no DOCX.
+    const fakeDocx = zipSync({ 'notes.txt': strToU8('word/document.xml [Content_Types].xml') })
+    const zip = await submit({ ...validFields(), input_8: new File([new Uint8Array(fakeDocx)], 'cv.docx') })
+    expect(zip.status).toBe(400)
+    expect(zip.body).toMatchObject({ validation_messages: { '8': 'Please upload a PDF or Word document (.pdf, .doc, .docx).' } })
     expect(await entryCount()).toBe(before)
     expect(uploadedFiles()).toHaveLength(filesBefore)
+  })
+
+  it('refuses files once the upload storage is full, with a clear 413, and stores nothing', async () => {
+    const db = await database
+    const used = Number((await db.execute('SELECT COALESCE(SUM(size_bytes), 0) AS used FROM entry_files')).rows[0]?.used)
+    const full = createCmsHandler({
+      store,
+      defaultLocale: 'en',
+      search: createSearchIndex(() => database, store, 'en'),
+      database: () => database,
+      uploadDir,
+      maxUploadBytes: used + pdfBytes.length + 10,
+    })
+    const send = (fields: Record<string, string | File>) =>
+      full(new Request('http://cms.test/api/gf/v2/forms/1/submissions', { method: 'POST', body: formData(fields) }))
+    const before = await entryCount()
+    const filesBefore = uploadedFiles().length
+    const big = new Uint8Array(pdfBytes.length + 20)
+    big.set(pdfBytes.subarray(0, 9))
+    big.set(pdfBytes.subarray(9), 29)
+    const refused = await send({ ...validFields(), input_8: new File([big], 'cv.pdf') })
+    expect(refused.status).toBe(413)
+    expect(wireErrorResponse.parse(await refused.json())).toMatchObject({
+      code: 'rest_upload_quota',
+      message: expect.stringMatching(/cannot take more files/),
+    })
+    expect(await entryCount()).toBe(before)
+    expect(uploadedFiles()).toHaveLength(filesBefore)
+    // What still fits is taken, and without a file an enquiry is never refused.
+    expect((await send({ ...validFields(), input_8: new File([pdfBytes], 'cv.pdf') })).status).toBe(200)
+    const { input_8: _file, ...withoutFile } = validFields()
+    expect((await send(withoutFile)).status).toBe(200)
   })
 
   it('answers malformed requests with a clear 4xx in WordPress’s error shape', async () => {
@@ -389,8 +420,8 @@ describe('POST /api/gf/v2/forms/{id}/submissions', () => {
   it('keeps every earlier entry through all of the above, and a fresh valid one still works', async () => {
     const db = await database
     const rows = (await db.execute("SELECT form_id, values_json FROM form_entries WHERE form_id = '1' ORDER BY id")).rows
-    // One each from the first two tests, one German, three from the conditional-logic test.
-    expect(rows).toHaveLength(6)
+    // One each from the first two tests, one German, three from the conditional-logic test, two within the quota.
+    expect(rows).toHaveLength(8)
     expect(rows.every((row) => row.form_id === '1' && JSON.parse(String(row.values_json))['2'] === 'ada@example.com')).toBe(true)
     expect((await submit(validFields())).status).toBe(200)
   })
@@ -402,7 +433,8 @@ describe('POST /api/gf/v2/forms/{id}/submissions', () => {
       search: createSearchIndex(() => database, store, 'en'),
       database: async () => {
         const db = await openDatabase(':memory:')
-        await db.execute('DROP TABLE entry_files')
+        // The entry's row cannot be written: the files already on disk must go.
+        await db.execute('DROP TABLE form_entries')
         return db
       },
       uploadDir,

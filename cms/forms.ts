@@ -17,7 +17,8 @@ import { wireId, type wireFormDefinition, type wireShortcodeData } from '../app/
 import type { wireSubmissionResponse } from '../app/content/wire-forms'
 import { isFieldShown, parseConditionalLogic, type FieldValue } from '../app/content/conditional-logic'
 import { fieldKindOf, holdsValue, type FieldKind } from '../app/content/form-fields'
-import { checkUpload, maxUploadBytes, mimeTypeOf, sniffFileKind } from '../app/content/file-type'
+import { maxUploadBytes, mimeTypeOf } from '../app/content/file-type'
+import { checkUploadContent, fileKindOfContent } from '../app/content/file-type.server'
 import { cmsConfig } from '../app.config'
 import type { FormFile, LocaleContent } from './content-store'
 import { contentFor, type CmsContext } from './context'
@@ -56,6 +57,22 @@ export interface SubmissionDeps {
   uploadDir: string
   /** The request's Idempotency-Key: the entry and its answer are kept together, once per key (cms/idempotency.ts). */
   idempotencyKey?: string | null
+  /** All stored uploads together may take at most this many bytes. */
+  maxUploadBytes: number
+}
+
+/**
+ * Whether these new files still fit the upload storage quota, counted from entry_files
+ * (the files on disk are exactly its rows). Two submissions at once may together pass it
+ * by at most one submission's files.
+ */
+async function fitsUploadQuota(deps: SubmissionDeps, values: Map<string, Value>): Promise<boolean> {
+  let adding = 0
+  for (const value of values.values()) if (value instanceof Upload) adding += value.file.size
+  if (adding === 0) return true
+  const db = await deps.database()
+  const used = Number((await db.execute('SELECT COALESCE(SUM(size_bytes), 0) AS used FROM entry_files')).rows[0]?.used ?? 0)
+  return used + adding <= deps.maxUploadBytes
 }
 
 const scopeOf = (form: FormFile) => `form:${String(form.id)}`
@@ -226,7 +243,7 @@ async function problemOf(form: FormFile, field: Field, value: Value, locale: str
   }
   if (Array.isArray(value) && value.some((choice) => !options.includes(choice))) return message(locale, 'option')
   if (value instanceof Upload) {
-    const problem = await checkUpload(value.file)
+    const problem = await checkUploadContent(value.file)
     if (problem === 'too_large') return message(locale, 'fileSize', { kb: Math.round(maxUploadBytes / 1024) })
     if (problem === 'wrong_type') return message(locale, 'fileType')
   }
@@ -277,13 +294,14 @@ async function storeEntry(
     for (const field of form.fields) {
       const value = values.get(String(field.id)) ?? null
       if (!(value instanceof Upload)) continue
-      const kind = sniffFileKind(new Uint8Array(await value.file.slice(0, limits.sniffBytes).arrayBuffer()))
+      const bytes = new Uint8Array(await value.file.arrayBuffer())
+      const kind = fileKindOfContent(bytes)
       if (!kind) throw new Error(`field ${String(field.id)}: the file was not validated`)
       await mkdir(deps.uploadDir, { recursive: true })
       // Never the client's name: a random one, with the extension of what the bytes are.
       const storedName = `${randomBytes(16).toString('hex')}.${kind}`
       const target = path.join(deps.uploadDir, storedName)
-      await writeFile(target, new Uint8Array(await value.file.arrayBuffer()), { flag: 'wx', mode: 0o640 })
+      await writeFile(target, bytes, { flag: 'wx', mode: 0o640 })
       written.push(target)
       files.push({
         fieldId: String(field.id),
@@ -394,6 +412,8 @@ export async function submitForm(
     return json(answer, 400)
   }
 
+  // 413, not 507: a 5xx would read as "the backend is down" and be retried; a full store is an answer.
+  if (!(await fitsUploadQuota(deps, values))) return errorResponse('rest_upload_quota', message(locale, 'uploadQuota'), 413)
   const answer: z.input<typeof wireSubmissionResponse> = {
     is_valid: true,
     page_number: 0,
@@ -431,5 +451,10 @@ export async function postSubmission(ctx: CmsContext, request: Request, url: URL
     const earlier = await replay(await ctx.database(), scopeOf(form), idempotencyKey)
     if (earlier) return earlier
   }
-  return submitForm(request, form, content.locale, { database: ctx.database, uploadDir: ctx.uploadDir, idempotencyKey })
+  return submitForm(request, form, content.locale, {
+    database: ctx.database,
+    uploadDir: ctx.uploadDir,
+    idempotencyKey,
+    maxUploadBytes: ctx.maxUploadBytes,
+  })
 }

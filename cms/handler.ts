@@ -7,7 +7,8 @@
  * docs/content-api.md, and the module that answers it.
  */
 import type { Client } from '@libsql/client'
-import { cmsConfig, siteConfig } from '../app.config'
+import { abuseConfig, cmsConfig, siteConfig } from '../app.config'
+import { createMemoryStore, type RateLimitStore } from '../app/lib/rate-limit'
 import { postComment } from './comments'
 import type { ContentStore } from './content-store'
 import type { CmsContext } from './context'
@@ -18,7 +19,6 @@ import type { Mailer } from './mail'
 import { getBase, getLayout } from './pages'
 import { getPopup } from './popups'
 import { getPosts, getTerms } from './posts'
-import { createRateLimiter } from './rate-limit'
 import { createRouter, type Route, type RouteCall } from './router'
 import type { SearchIndex } from './search'
 import { getSitemap } from './sitemap'
@@ -43,6 +43,10 @@ export interface CmsOptions {
   mailer?: Mailer
   /** Origins a password reset link may point at besides loopback and host_url (SITE_URL). */
   siteOrigins?: readonly string[]
+  /** Rate limits and quotas (app/lib/rate-limit.ts); default: in this process's memory. */
+  limiter?: RateLimitStore
+  /** All uploaded files together may take at most this many bytes (507 beyond); default cmsConfig.uploads. */
+  maxUploadBytes?: number
 }
 
 const READ = ['GET', 'HEAD'] as const
@@ -64,12 +68,13 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     search: options.search,
     database,
     uploadDir: options.uploadDir ?? 'data/uploads',
+    maxUploadBytes: options.maxUploadBytes ?? cmsConfig.uploads.maxTotalBytes,
   }
   const accounts = database
     ? createAccounts({
         database,
         mailer: options.mailer,
-        limiter: createRateLimiter(),
+        limiter: options.limiter ?? createMemoryStore(abuseConfig.memoryKeys),
         siteOrigins: options.siteOrigins ?? [],
         defaultSubject: siteConfig.forms.passwordResetSubject,
       })

@@ -57,7 +57,11 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
   return body
 }
 
-/** The visitor's address as the proxy in front reports it (first X-Forwarded-For entry). */
+/**
+ * The visitor's address as the site reports it: the CMS is the site's backend, and the
+ * site sets X-Forwarded-For to the one address its TRUST_PROXY rule believes
+ * (app/server/visitor.server.ts). Run `npm run cms` where only the site can reach it.
+ */
 export function clientIp(request: Request): string | null {
   return (request.headers.get('x-forwarded-for') ?? '').split(',')[0]?.trim() || null
 }

@@ -6,6 +6,8 @@
  */
 import path from 'node:path'
 import type { Client } from '@libsql/client'
+import { abuseConfig } from '../app.config'
+import { createMemoryStore, createSqlStore, isSharedDatabaseUrl } from '../app/lib/rate-limit'
 import { createContentStore } from './content-store'
 import { openDatabase } from './db'
 import { createCmsHandler } from './handler'
@@ -45,6 +47,10 @@ export function createEmbeddedCms(options: EmbeddedCmsOptions): EmbeddedCms {
       uploadDir: path.resolve(options.uploadDir),
       mailer,
       siteOrigins: options.siteUrl ? [options.siteUrl] : [],
+      // Several processes over one database server count together; a file or memory database is this process's alone.
+      limiter: isSharedDatabaseUrl(options.databaseUrl)
+        ? createSqlStore({ execute: async (statement) => (await database()).execute(statement) })
+        : createMemoryStore(abuseConfig.memoryKeys),
     }),
     database,
     reload,

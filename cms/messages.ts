@@ -13,13 +13,15 @@ const en = {
   dateMax: 'Please choose a date on or before {date}.',
   fileType: 'Please upload a PDF or Word document (.pdf, .doc, .docx).',
   fileSize: 'The file is larger than {kb} KB.',
+  uploadQuota: 'We cannot take more files at the moment. Please send your message without the file, or email it to us.',
   tooLong: 'Please enter at most {max} characters.',
   confirmation: '<p>Thank you! We have received your message and will be in touch soon.</p>',
   nameRequired: 'Please enter your name.',
   passwordShort: 'The password must be at least {min} characters long.',
   passwordLong: 'The password must be at most {max} characters long.',
   emailTaken: 'An account with this email address already exists. Log in, or reset your password.',
-  registered: 'Your account has been created. You can now log in.',
+  registered:
+    'Thank you for registering. You can now log in; if this email address already had an account, we have emailed its owner instead.',
   loginFailed: 'The email address or password is incorrect.',
   loggedIn: 'You are now logged in.',
   signedIn: 'You are logged in.',
@@ -31,6 +33,8 @@ const en = {
   resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   resetDone: 'Your password has been changed. You can now log in with the new password.',
   tooMany: 'Too many attempts. Please wait a few minutes and try again.',
+  registerExistingMail:
+    'Hello {name},\n\nsomeone tried to register a new account with this email address, which already has one. If it was you, log in, or reset your password if you forgot it. If it was not, ignore this email: your account is unchanged.\n',
   resetMail:
     'Hello {name},\n\nsomeone (hopefully you) asked to reset the password of your account. Open this link within one hour to choose a new password:\n\n{link}\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n',
 }
@@ -47,13 +51,16 @@ const de: Record<MessageKey, string> = {
   dateMax: 'Bitte wählen Sie ein Datum bis zum {date}.',
   fileType: 'Bitte laden Sie ein PDF- oder Word-Dokument hoch (.pdf, .doc, .docx).',
   fileSize: 'Die Datei ist größer als {kb} KB.',
+  uploadQuota:
+    'Wir können im Moment keine weiteren Dateien annehmen. Bitte senden Sie Ihre Nachricht ohne die Datei oder schicken Sie sie uns per E-Mail.',
   tooLong: 'Bitte geben Sie höchstens {max} Zeichen ein.',
   confirmation: '<p>Vielen Dank! Wir haben Ihre Nachricht erhalten und melden uns in Kürze.</p>',
   nameRequired: 'Bitte geben Sie Ihren Namen ein.',
   passwordShort: 'Das Passwort muss mindestens {min} Zeichen lang sein.',
   passwordLong: 'Das Passwort darf höchstens {max} Zeichen lang sein.',
   emailTaken: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
-  registered: 'Ihr Konto wurde angelegt. Sie können sich jetzt anmelden.',
+  registered:
+    'Vielen Dank für Ihre Registrierung. Sie können sich jetzt anmelden; hatte diese E-Mail-Adresse schon ein Konto, haben wir stattdessen dessen Inhaber benachrichtigt.',
   loginFailed: 'E-Mail-Adresse oder Passwort ist falsch.',
   loggedIn: 'Sie sind jetzt angemeldet.',
   signedIn: 'Sie sind angemeldet.',
@@ -65,6 +72,8 @@ const de: Record<MessageKey, string> = {
   resetInvalid: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
   resetDone: 'Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.',
   tooMany: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
+  registerExistingMail:
+    'Hallo {name},\n\njemand hat versucht, mit dieser E-Mail-Adresse ein neues Konto anzulegen, obwohl es bereits eines gibt. Wenn Sie das waren, melden Sie sich an oder setzen Sie Ihr Passwort zurück. Wenn nicht, ignorieren Sie diese E-Mail: Ihr Konto bleibt unverändert.\n',
   resetMail:
     'Hallo {name},\n\njemand (hoffentlich Sie) hat das Zurücksetzen des Passworts Ihres Kontos angefordert. Öffnen Sie diesen Link innerhalb einer Stunde, um ein neues Passwort zu wählen:\n\n{link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.\n',
 }

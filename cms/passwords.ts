@@ -1,25 +1,37 @@
 /**
  * Password hashes for the embedded CMS's accounts: scrypt (node:crypto) with a random
  * salt per password, stored as `scrypt$N$r$p$salt$hash` (base64url) so the cost can be
- * raised later without breaking existing hashes; compared in constant time.
+ * raised without breaking existing hashes (a weaker one is rehashed at the next log-in,
+ * `needsRehash`); compared in constant time. The cost is OWASP's Password Storage Cheat
+ * Sheet's for scrypt: N=2^17, r=8, p=1 (128 MiB per hash).
  */
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
-const COST = { N: 2 ** 15, r: 8, p: 1 }
+export const COST = { N: 2 ** 17, r: 8, p: 1 }
 const KEY_BYTES = 32
 const SALT_BYTES = 16
 
-function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
-  const scryptOptions: ScryptOptions = { ...options, maxmem: 256 * options.N * options.r + 1024 * 1024 }
+type Cost = { N: number; r: number; p: number }
+
+function derive(password: string, salt: Buffer, options: Cost): Promise<Buffer> {
+  // scrypt needs 128·N·r bytes; Node's default maxmem (32 MiB) is below OWASP's cost.
+  const scryptOptions: ScryptOptions = { ...options, maxmem: 129 * options.N * options.r * options.p + 1024 * 1024 }
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, KEY_BYTES, scryptOptions, (error, key) => (error ? reject(error) : resolve(key)))
   })
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash at `cost` (COST; the tests that make many hashes pass a cheaper one). */
+export async function hashPassword(password: string, cost: Cost = COST): Promise<string> {
   const salt = randomBytes(SALT_BYTES)
-  const key = await derive(password, salt, COST)
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+  const key = await derive(password, salt, cost)
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+}
+
+/** Whether a stored hash was made at a cost below COST (and should be replaced at the next log-in). */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$')
+  return scheme !== 'scrypt' || Number(n) < COST.N || Number(r) < COST.r || Number(p) < COST.p
 }
 
 /** Whether the password matches the stored hash; a malformed hash never matches. */

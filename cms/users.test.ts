@@ -8,7 +8,7 @@ import { createContentStore } from './content-store'
 import { openDatabase } from './db'
 import { createCmsHandler } from './handler'
 import type { OutgoingMail } from './mail'
-import { hashPassword, verifyPassword } from './passwords'
+import { hashPassword, needsRehash, verifyPassword } from './passwords'
 import { createSearchIndex } from './search'
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'cms-users-'))
@@ -76,7 +76,13 @@ describe('accounts: /api/user/*', () => {
     const registered = await call('/api/user/register', {
       body: { name: 'Grace Hopper', email: 'Grace@Example.com', password: 'first-password' },
     })
-    expect(registered).toEqual({ status: 200, body: { message: 'Your account has been created. You can now log in.' } })
+    expect(registered).toEqual({
+      status: 200,
+      body: {
+        message:
+          'Thank you for registering. You can now log in; if this email address already had an account, we have emailed its owner instead.',
+      },
+    })
 
     const login = await call('/api/user/login', { body: { email, password: 'first-password' }, as: 'form' })
     expect(login.status).toBe(200)
@@ -182,16 +188,44 @@ describe('accounts: /api/user/*', () => {
     expect((await call('/api/user/forgot', { body: { email, subject: 'Reset', nuxtURL: 'javascript:alert(1)' } })).status).toBe(400)
   })
 
-  it('refuses a second account for an email, bad input and unknown credentials with clear messages', async () => {
-    const duplicate = await call('/api/user/register', {
+  it('answers a registration for an existing email as for a new one, keeps the account, and mails its owner once', async () => {
+    sent.length = 0
+    const fresh = await call('/api/user/register', {
+      body: { name: 'Mary', email: 'mary@example.com', password: 'difference-engine' },
+      ip: '203.0.113.80',
+    })
+    const taken = await call('/api/user/register', {
       body: { name: 'Someone', email: 'GRACE@example.com', password: 'another-password' },
+      ip: '203.0.113.80',
     })
-    expect(duplicate.status).toBe(409)
-    expect(wireErrorResponse.parse(duplicate.body)).toMatchObject({
-      code: 'existing_user_email',
-      message: expect.stringMatching(/already exists/),
-    })
+    expect(taken).toEqual(fresh)
+    expect(taken.status).toBe(200)
+    // Grace's password is unchanged; the intruder's is not hers.
+    expect((await call('/api/user/login', { body: { email, password: 'another-password' }, ip: '203.0.113.81' })).status).toBe(401)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(sent.map((mail) => mail.to)).toEqual(['grace@example.com'])
+    expect(sent[0]?.text).toMatch(/someone tried to register a new account with this email address/)
+    // A second try within the hour mails no more: the form cannot flood an inbox.
+    await call('/api/user/register', { body: { name: 'Someone', email, password: 'another-password' }, ip: '203.0.113.82' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(sent).toHaveLength(1)
+  })
 
+  it('limits registrations per address before hashing anything', async () => {
+    const ip = '203.0.113.90'
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const started = performance.now()
+      const answer = await call('/api/user/register', { body: { name: 'Bot', email: `bot${i}@example.com`, password: 'x' }, ip })
+      statuses.push(answer.status)
+      // The refused one answers at once: no scrypt (about a tenth of a second at OWASP's cost) ran for it.
+      if (i === 10) expect(performance.now() - started).toBeLessThan(50)
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true)
+    expect(statuses[10]).toBe(429)
+  })
+
+  it('refuses bad input and unknown credentials with clear messages', async () => {
     const short = await call('/api/user/register', { body: { name: 'Alan', email: 'alan@example.com', password: 'seven77' } })
     expect(short.status).toBe(400)
     expect(messageOf(short.body)).toBe('The password must be at least 8 characters long.')
@@ -268,11 +302,31 @@ describe('password hashes', () => {
   it('are salted scrypt strings that verify only the right password', async () => {
     const first = await hashPassword('correct horse')
     const second = await hashPassword('correct horse')
-    expect(first).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/)
+    // OWASP's cost for scrypt: N=2^17, r=8, p=1.
+    expect(first).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/)
     expect(first).not.toBe(second)
     expect(await verifyPassword('correct horse', first)).toBe(true)
     expect(await verifyPassword('correct horsE', first)).toBe(false)
     expect(await verifyPassword('correct horse', 'scrypt$1073741824$8$1$c2FsdA$aGFzaA')).toBe(false)
     expect(await verifyPassword('correct horse', 'plain')).toBe(false)
+  })
+
+  it('still verify at an older cost, and such a hash is replaced at the next log-in', async () => {
+    const old = await hashPassword('analytical-engine', { N: 2 ** 15, r: 8, p: 1 })
+    expect(old).toMatch(/^scrypt\$32768\$/)
+    expect(await verifyPassword('analytical-engine', old)).toBe(true)
+    expect(needsRehash(old)).toBe(true)
+    expect(needsRehash(await hashPassword('analytical-engine'))).toBe(false)
+    const db = await database
+    await db.execute({
+      sql: 'INSERT INTO users (email, name, password_hash) VALUES (?, ?, ?)',
+      args: ['charles@example.com', 'Charles', old],
+    })
+    expect(
+      (await call('/api/user/login', { body: { email: 'charles@example.com', password: 'analytical-engine' }, ip: '203.0.113.95' })).status,
+    ).toBe(200)
+    const stored = String((await db.execute("SELECT password_hash FROM users WHERE email = 'charles@example.com'")).rows[0]?.password_hash)
+    expect(stored).toMatch(/^scrypt\$131072\$/)
+    expect(await verifyPassword('analytical-engine', stored)).toBe(true)
   })
 })

@@ -12,8 +12,8 @@ import { loggableError } from '../app/lib/log-redaction'
 import { clientIp, errorBody, json, readLimitedBody } from './http'
 import type { Mailer } from './mail'
 import { message } from './messages'
-import { hashPassword, newToken, sha256, verifyPassword } from './passwords'
-import type { RateLimiter } from './rate-limit'
+import type { RateLimitStore } from '../app/lib/rate-limit'
+import { hashPassword, needsRehash, newToken, sha256, verifyPassword } from './passwords'
 
 const limits = cmsConfig.accounts
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -24,7 +24,8 @@ type UserAnswer = z.input<typeof wireUserResponse>
 export interface AccountDeps {
   database: () => Promise<Client>
   mailer?: Mailer
-  limiter: RateLimiter
+  /** Per address (and email): shared by every process when the database is a server (app/lib/rate-limit.ts). */
+  limiter: RateLimitStore
   /** Origins a reset link may point at, besides loopback and the locale's host_url (SITE_URL). */
   siteOrigins: readonly string[]
   /** SPEC §9: the reset mail's subject when the request sends none. */
@@ -119,7 +120,32 @@ export function createAccounts(deps: AccountDeps) {
     return answer(fields)
   }
 
+  /** Writes a mail to the outbox and hands it to the mailer, not awaited: the answer must not wait for (or differ by) it. */
+  async function sendMail(db: Client, to: string, subject: string, text: string): Promise<void> {
+    const stored = await db.execute({
+      sql: 'INSERT INTO outbox (to_address, subject, body) VALUES (?, ?, ?) RETURNING id',
+      args: [to, subject, text],
+    })
+    const outboxId = Number(stored.rows[0]?.id)
+    deps.mailer
+      ?.send({ to, subject, text })
+      .then(({ delivered }) =>
+        delivered
+          ? db.execute({ sql: 'UPDATE outbox SET sent_at = ? WHERE id = ?', args: [new Date().toISOString(), outboxId] })
+          : undefined,
+      )
+      .catch((error: unknown) => console.error('[cms] mail', error instanceof Error ? error.message : error))
+  }
+
+  /**
+   * Limited per address before anything costly (the hash), and answered the
+   * same whether or not the email has an account, so the form cannot tell who has one;
+   * the existing account's owner gets a mail saying so instead.
+   */
   async function register({ request, locale }: AccountRequest): Promise<Response> {
+    if (!(await deps.limiter.take(`register:${clientIp(request) ?? '-'}`, limits.registerLimit)).allowed) {
+      return fail('too_many_requests', message(locale, 'tooMany'), 429)
+    }
     return withFields(request, async (fields) => {
       const name = field(fields, 'name', 'username')
       const email = field(fields, 'email').toLowerCase()
@@ -132,11 +158,24 @@ export function createAccounts(deps: AccountDeps) {
         return fail('rest_invalid_param', message(locale, 'passwordsMismatch'), 400)
       }
       const db = await deps.database()
+      // Hashed either way, so an existing email does not answer sooner.
+      const hash = await hashPassword(password)
       const inserted = await db.execute({
         sql: 'INSERT INTO users (email, name, password_hash) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING RETURNING id',
-        args: [email, name, await hashPassword(password)],
+        args: [email, name, hash],
       })
-      if (inserted.rows.length === 0) return fail('existing_user_email', message(locale, 'emailTaken'), 409)
+      if (inserted.rows.length === 0) {
+        const owner = (await db.execute({ sql: 'SELECT name, email FROM users WHERE email = ?', args: [email] })).rows[0]
+        // One notice an hour per account: the form must not become a way to flood someone's inbox.
+        if (owner && (await deps.limiter.take(`register-notice:${email}`, limits.registerNoticeLimit)).allowed) {
+          await sendMail(
+            db,
+            String(owner.email),
+            deps.defaultSubject,
+            message(locale, 'registerExistingMail', { name: String(owner.name) }),
+          )
+        }
+      }
       const answer: UserAnswer = { message: message(locale, 'registered') }
       return json(answer)
     })
@@ -146,7 +185,7 @@ export function createAccounts(deps: AccountDeps) {
     return withFields(request, async (fields) => {
       const email = field(fields, 'email', 'username').toLowerCase()
       const password = fields.password ?? ''
-      if (!deps.limiter.allow(`login:${clientIp(request) ?? '-'}:${email}`, limits.loginLimit.count, limits.loginLimit.windowMs)) {
+      if (!(await deps.limiter.take(`login:${clientIp(request) ?? '-'}:${email}`, limits.loginLimit)).allowed) {
         return fail('too_many_requests', message(locale, 'tooMany'), 429)
       }
       const db = await deps.database()
@@ -157,6 +196,10 @@ export function createAccounts(deps: AccountDeps) {
       const hash = found ? String(found.password_hash) : await (decoy ??= hashPassword('decoy password'))
       const matches = password.length <= limits.maxPasswordLength && (await verifyPassword(password, hash))
       if (!found || !matches) return fail('invalid_credentials', message(locale, 'loginFailed'), 401)
+      // A hash made at an older cost is replaced now, while the password is at hand.
+      if (needsRehash(hash)) {
+        await db.execute({ sql: 'UPDATE users SET password_hash = ? WHERE id = ?', args: [await hashPassword(password), Number(found.id)] })
+      }
       const { token, hash: tokenHash } = newToken()
       const time = now()
       await db.batch(
@@ -231,7 +274,7 @@ export function createAccounts(deps: AccountDeps) {
       // The link carries the token: it may only point at this site, never where the request says.
       if (!allowedSiteUrl(siteUrl, hostUrl)) return fail('rest_invalid_param', message(locale, 'siteUrl'), 400)
       if (!EMAIL.test(email) || email.length > limits.maxEmailLength) return fail('rest_invalid_param', message(locale, 'email'), 400)
-      if (!deps.limiter.allow(`forgot:${clientIp(request) ?? '-'}:${email}`, limits.forgotLimit.count, limits.forgotLimit.windowMs)) {
+      if (!(await deps.limiter.take(`forgot:${clientIp(request) ?? '-'}:${email}`, limits.forgotLimit)).allowed) {
         return fail('too_many_requests', message(locale, 'tooMany'), 429)
       }
       const subject =

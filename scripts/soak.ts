@@ -1,5 +1,5 @@
 /**
- * `npm run soak` (issue 14): the production build under 64 connections on loopback for
+ * `npm run soak`: the production build under 64 connections on loopback for
  * 60 s (`-- --duration 120` for longer) over a mix of pages, searches and form
  * submissions, against a content backend of its own (`npm run cms`'s entry, as a
  * separate process) that is killed at one third of the run and started again at two

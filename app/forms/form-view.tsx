@@ -11,6 +11,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useUnsavedChangesPrompt } from '../components/shell/use-unsaved-changes'
 import { AriaProviders } from '../components/ui/aria-providers'
 import { Button } from '../components/ui/Button'
+import { siteConfig } from '../../app.config'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
 import { isLocale } from '../lib/url'
@@ -24,6 +25,7 @@ import { FormFieldView, preloadFieldChunks } from './fields'
 import { validationMessages } from './messages'
 import { localToday, validateFormValues } from './schema'
 import { toSubmissionEntries } from './submission'
+import { HoneypotField, useBotTrap } from './bot-trap'
 
 const routedLocale = () => {
   const current = getLocale()
@@ -86,6 +88,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
   }, [definition])
   const steps = pageCount(definition)
   const lastStep = step === steps
+  const botTrap = useBotTrap()
 
   const form = useForm({
     defaultValues: initialValues(definition),
@@ -173,6 +176,9 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
     data.append('_pageUrl', window.location.href)
     data.append('_idempotencyKey', keyForAttempt())
     try {
+      const { stamp, honeypot } = await botTrap.proof()
+      data.append('_stamp', stamp)
+      if (honeypot) data.append(siteConfig.forms.honeypotName, honeypot)
       const result = await submitForm({ data })
       if (result.status === 'success') succeed(result.confirmationHtml, '')
       else if (result.status === 'received') succeed('', result.message)
@@ -188,8 +194,10 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
     // SPEC §2: the reset link's userId and passToken, moved out of the address bar into memory.
     const secrets = takeUrlSecrets()
     try {
+      const proof = await botTrap.proof()
       const result = await submitAccountForm({
         data: {
+          ...proof,
           formId: definition.id,
           locale: routedLocale(),
           source,
@@ -304,6 +312,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
         aria-busy={hydrated ? undefined : true}
       >
         <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
+          <HoneypotField inputRef={botTrap.honeypot} />
           {steps > 1 && (
             <div className="mb-5">
               <p className="text-sm font-bold text-brand-700" aria-hidden="true">

@@ -16,3 +16,6 @@ export function isContentUnavailable(error: unknown): boolean {
 
 /** What replaces any unexpected server error before it leaves the server: no details, no stack. */
 export const INTERNAL_ERROR = 'INTERNAL_ERROR'
+
+/** The client went over a rate limit (a search in the browser); the answer is a 429 with Retry-After. */
+export const TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS'

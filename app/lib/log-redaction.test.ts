@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loggableError, redactLogText } from './log-redaction'
 
-describe('redactLogText (issue 14: no secrets in logs)', () => {
+describe('redactLogText (no secrets in logs)', () => {
   it('drops search terms, preview ids and signatures, reset tokens and addresses from every URL in a line', () => {
     const line =
       'GET http://cms/api/v1/base/home?locale=en&s=my+secret+search&preview_id=12&preview_expires=99&preview_token=abc123 answered 500; ' +

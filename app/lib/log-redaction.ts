@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Secrets in the wrong places": what the server logs never holds a visitor's
+ * What the server logs never holds a visitor's
  * search terms, a preview's id or signature, a password-reset token or an account's
  * address. Log lines name backend URLs and cache keys (`GET …/base/home?s=…`), so every
  * server log line that can carry one passes through redactLogText().

@@ -4,7 +4,7 @@ import { safeLocation, withSingleSlashes } from './safe-location'
 
 const origin = 'https://www.kestrel.example'
 
-describe('safeLocation (issue 14: redirects stay on this origin)', () => {
+describe('safeLocation (redirects stay on this origin)', () => {
   it('keeps an ordinary path, its query and fragment', () => {
     expect(safeLocation('/about?x=1#top', origin)).toBe('/about?x=1#top')
     expect(safeLocation('/', origin)).toBe('/')

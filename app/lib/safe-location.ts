@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Redirects off-site": every `Location` the server sends is a path on this
+ * Every `Location` the server sends is a path on this
  * origin. A redirect built from the request's path (`/en//evil.example` without its
  * prefix is `//evil.example`) would otherwise be read by browsers as another host:
  * `//host` is protocol-relative, a backslash counts as a slash, and tabs and line

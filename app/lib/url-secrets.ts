@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Secrets in the wrong places": the password-reset link carries its token in
+ * The password-reset link carries its token in
  * the query (SPEC §2: the reset form reads userId and passToken from it). The token
  * leaves the address bar at once, kept in memory for the form, so nothing that reads
  * the URL later sees it: analytics tags (their page view, session recordings), the

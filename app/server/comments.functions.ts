@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { siteConfig } from '../../app.config'
 import { localeSchema } from '../content/queries'
 import { getContentSource } from './content/content-source.server'
+import { guardComment } from './form-guard.server'
 import { requestVisitor } from './visitor.server'
 
 // The schema stays inside the validator: Start strips it from the browser's bundle there (an exported one would stay).
@@ -18,8 +19,14 @@ export const postComment = createServerFn({ method: 'POST' })
       author: z.string().trim().max(siteConfig.comments.maxAuthorLength),
       email: z.string().trim().max(siteConfig.comments.maxEmailLength),
       comment: z.string().trim().max(siteConfig.comments.maxContentLength),
+      /** The form's fill-time stamp and its honeypot (form-guard.server.ts). */
+      stamp: z.string().max(200).optional(),
+      honeypot: z.string().max(2000).optional(),
     }),
   )
   .handler(async ({ data }) => {
-    return getContentSource().postComment({ ...data, visitorIp: requestVisitor().ip || null })
+    const guarded = await guardComment(data)
+    if (guarded) return guarded
+    const { stamp: _stamp, honeypot: _honeypot, ...comment } = data
+    return getContentSource().postComment({ ...comment, visitorIp: requestVisitor().ip || null })
   })

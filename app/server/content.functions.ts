@@ -6,8 +6,10 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { layoutQuerySchema, pageQuerySchema, popupQuerySchema, postsQuerySchema, tagQuerySchema } from '../content/queries'
-import { contentUnavailable, INTERNAL_ERROR } from '../lib/errors'
+import { contentUnavailable, INTERNAL_ERROR, TOO_MANY_REQUESTS } from '../lib/errors'
 import { loggableError } from '../lib/log-redaction'
+import { rateLimit } from './abuse.server'
+import { getRequest } from '@tanstack/react-start/server'
 import { getContentSource } from './content/content-source.server'
 import { env } from './env.server'
 import { verifyPreview } from '../content/preview-token.server'
@@ -33,6 +35,10 @@ export const fetchPage = createServerFn({ method: 'GET' })
         Math.floor(Date.now() / 1000),
       )
     const query = preview ? data : { ...data, previewId: undefined, previewExpires: undefined, previewToken: undefined }
+    // A search from the browser (the server entry limits the ones that arrive as pages).
+    if (data.search && new URL(getRequest().url).pathname.startsWith('/_serverFn/') && (await rateLimit('search'))) {
+      throw new Error(TOO_MANY_REQUESTS)
+    }
     try {
       return await getContentSource().getPage(query)
     } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Headers": what every answer carries, whoever made it (a page, a redirect, a
+ * What every answer carries, whoever made it (a page, a redirect, a
  * public file Nitro serves before the server entry, a 404 or a 500 of Nitro's own), applied
  * by app/server/edge.nitro.ts as the answer leaves. The HTML-only headers (the
  * Content-Security-Policy, caching of pages) stay with the server entry.

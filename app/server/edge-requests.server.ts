@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Unexpected methods" and "Redirects off-site", at the server entry's door:
+ * At the server entry's door:
  * which methods a URL takes, and the redirects the server builds from a request's path
  * (one path per page: no doubled slash, no default-locale prefix), each `Location` made
  * by safeLocation().

@@ -3,7 +3,7 @@ import { parseEnv } from '../../app.config'
 import { cmsOptionsFromEnv } from '../../cms/options'
 import { serverEnvSource } from './env.server'
 
-describe('the built server without NODE_ENV (issue 14)', () => {
+describe('the built server without NODE_ENV', () => {
   it('runs in production, so the embedded CMS prints no reset mail', () => {
     const env = parseEnv(serverEnvSource(true, {}))
     expect(env.NODE_ENV).toBe('production')

@@ -5,12 +5,13 @@
  * browser used, adds the hidden-field string from the request, and proxies.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { getRequestProtocol, setCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
+import { setCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { z } from 'zod'
 import { siteConfig, type Locale } from '../../app.config'
 import { valueFields, type FormDefinition } from '../forms/definition'
 import { mapServerErrors } from '../forms/errors'
-import { hiddenFieldString, requestVisitor } from './visitor.server'
+import { hiddenFieldString, requestClient, requestVisitor } from './visitor.server'
+import { guardAccount, limitSubmission, screenSubmission } from './form-guard.server'
 import { validationMessages } from '../forms/messages'
 import { validateFormValues } from '../forms/schema'
 import { fromSubmissionEntries, toSubmissionEntries } from '../forms/submission'
@@ -82,6 +83,8 @@ export const submitForm = createServerFn({ method: 'POST' })
       return { status: 'error', message: m.form_submit_error() }
     }
     const { formId, locale, source, referrer, pageUrl } = meta.data
+    const limited = await limitSubmission(locale)
+    if (limited) return limited
     const failed = { status: 'error', message: m.form_submit_error({}, { locale }) } as const
     const definition = (await loadDefinition(locale, source, formId))?.definition
     if (!definition || definition.type !== 'standard') return failed
@@ -94,6 +97,8 @@ export const submitForm = createServerFn({ method: 'POST' })
     const fieldErrors = await validateFormValues(definition, values, { messages: validationMessages(locale), today: serverToday() })
     if (Object.keys(fieldErrors).length > 0)
       return { status: 'invalid', message: m.form_submit_error({}, { locale }), fieldErrors, general: [] }
+    const screened = await screenSubmission(data, locale)
+    if (screened) return screened
 
     const visitor = requestVisitor(referrer)
     const hidden = hiddenFieldString(visitor)
@@ -137,6 +142,9 @@ const accountInput = z.object({
   passToken: z.string().max(200).optional(),
   /** One per submission attempt (the browser's crypto.randomUUID()); register and forgot run once per key. */
   idempotencyKey: z.string().max(100).optional(),
+  /** The form's fill-time stamp and its honeypot (form-guard.server.ts). */
+  stamp: z.string().max(200).optional(),
+  honeypot: z.string().max(2000).optional(),
 })
 
 export type AccountResult =
@@ -168,6 +176,8 @@ export const submitAccountForm = createServerFn({ method: 'POST' })
     const { definition } = loaded
     const type = definition.type
     if (type === 'standard') return failed
+    const guarded = await guardAccount(type, locale, data)
+    if (guarded) return guarded
     const fieldErrors = await validateFormValues(definition, data.values, { messages: validationMessages(locale), today: serverToday() })
     if (Object.keys(fieldErrors).length > 0)
       return { status: 'invalid', message: m.form_submit_error({}, { locale }), fieldErrors, reset: false }
@@ -199,7 +209,7 @@ export const submitAccountForm = createServerFn({ method: 'POST' })
       setCookie(siteConfig.session.cookieName, outcome.token, {
         httpOnly: true,
         sameSite: 'lax',
-        secure: getRequestProtocol({ xForwardedProto: true }) === 'https',
+        secure: requestClient().protocol === 'https',
         path: '/',
         maxAge: siteConfig.session.maxAgeSeconds,
       })

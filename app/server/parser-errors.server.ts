@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Unexpected sizes": a request Node's HTTP parser cannot take (a 100 KB query
+ * A request Node's HTTP parser cannot take (a 100 KB query
  * string, huge headers, garbage) is answered with a status and a short text, and the
  * answer reaches the client. Node's own handler writes a bare 431 and destroys the socket
  * at once: with the client still sending, the unread bytes make the kernel reset the

@@ -3,7 +3,7 @@ import { parserErrorAnswer, parserErrorStatus } from './parser-errors.server'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 
-describe('answers to requests Node cannot parse (issue 14)', () => {
+describe('answers to requests Node cannot parse', () => {
   it('tells a request line too long (414) from headers too large (431)', () => {
     expect(parserErrorStatus('HPE_HEADER_OVERFLOW', bytes(`GET /?q=${'a'.repeat(20_000)}`))).toBe(414)
     expect(parserErrorStatus('HPE_HEADER_OVERFLOW', bytes(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}`))).toBe(431)

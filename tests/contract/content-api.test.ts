@@ -335,11 +335,10 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
   it('registers, logs in, answers me, logs out, and refuses reset links with a bad token', async () => {
     const email = `contract-${Date.now()}@example.org`
     const fields = { name: 'Ada', email, password: 'a-long-password' }
-    expect(await source().userRequest({ action: 'register', locale: 'en', fields, visitorIp: null })).toMatchObject({ ok: true })
-    expect(await source().userRequest({ action: 'register', locale: 'en', fields, visitorIp: null })).toMatchObject({
-      ok: false,
-      status: 409,
-    })
+    const first = await source().userRequest({ action: 'register', locale: 'en', fields, visitorIp: null })
+    expect(first).toMatchObject({ ok: true })
+    // An existing email is answered as a new one (its owner gets a mail), so the form tells no one who has an account.
+    expect(await source().userRequest({ action: 'register', locale: 'en', fields, visitorIp: null })).toEqual(first)
     const login = await source().userRequest({
       action: 'login',
       locale: 'en',

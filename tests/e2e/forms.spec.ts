@@ -72,8 +72,8 @@ test.describe('the contact form', () => {
 
   test('a valid enquiry is stored with every value and the hidden-field string; the form resets', async ({ page }) => {
     const marker = unique()
-    // As a CDN would tell us the visitor's country; the browser arrives from a search engine.
-    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'DE' })
+    // A CDN's country header from a visitor: not believed with TRUST_PROXY=none. The browser arrives from a search engine.
+    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'DE', 'x-forwarded-for': '203.0.113.9' })
     await page.goto('/contact', { referer: 'https://www.google.com/' })
     await waitForHydration(page)
     const agent = await page.evaluate(() => navigator.userAgent)
@@ -103,7 +103,50 @@ test.describe('the contact form', () => {
     ]) {
       expect(values).toContain(JSON.stringify(expected).slice(1, -1))
     }
-    expect(entry!.hidden).toBe(`Referrer: https://www.google.com/ | IP: 127.0.0.1 | Country: DE | Platform: Windows | User agent: ${agent}`)
+    expect(entry!.hidden).toBe(
+      `Referrer: https://www.google.com/ | IP: 127.0.0.1 | Country: Unknown | Platform: Windows | User agent: ${agent}`,
+    )
+  })
+
+  /** Fills the contact form validly with a marker in its message. */
+  async function fillContact(page: import('@playwright/test').Page, marker: string) {
+    await page.getByLabel('Full name').fill('Robo Tron')
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`bot+${marker}@example.org`)
+    await page.getByLabel('How can we help?').fill(`Cheap pills ${marker}`)
+    await page.locator('label', { hasText: 'I agree to Kestrel IT Support' }).click()
+  }
+
+  test('a bot that fills the honeypot is answered as accepted, and nothing is stored', async ({ page }) => {
+    const marker = unique()
+    await page.goto('/contact')
+    await waitForHydration(page)
+    // No person sees it: off-screen, out of the tab order and the accessibility tree.
+    const honeypot = page.locator('input[name="website_url"]')
+    await expect(honeypot).toHaveAttribute('tabindex', '-1')
+    await expect(page.getByRole('textbox', { name: 'Website' })).toHaveCount(0)
+    await fillContact(page, marker)
+    await honeypot.fill('https://spam.example', { force: true })
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you! We have received your message.' })).toBeVisible()
+    expect(await entryFor('1', marker)).toBeNull()
+  })
+
+  test('a bot that answers sooner than the minimum fill time is answered as accepted, and nothing is stored', async ({ page }) => {
+    const marker = unique()
+    // A script that skips the browser's wait: once armed, the page's clock leaps (13 hours, so the form
+    // fetches a fresh stamp, then a minute per reading, so it believes the fill time has passed).
+    await page.addInitScript(() => {
+      const real = Date.now.bind(Date)
+      let readings = 0
+      Date.now = () => ('armed' in window ? real() + 13 * 3600_000 + readings++ * 60_000 : real())
+    })
+    await page.goto('/contact')
+    await waitForHydration(page)
+    await fillContact(page, marker)
+    await page.evaluate(() => Object.assign(window, { armed: true }))
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you! We have received your message.' })).toBeVisible()
+    expect(await entryFor('1', marker)).toBeNull()
   })
 
   test('the backend down: a clear message, and every answer is still there', async ({ page }) => {
@@ -411,6 +454,8 @@ test('malformed submissions get a clear 4xx, never a 500, and lose nothing', asy
 
 test.describe('accounts', () => {
   test('register, log in, forgot, reset (token from the outbox), log in with the new password', async ({ page, context }) => {
+    // Five forms, each waiting out its minimum fill time, and scrypt at OWASP's cost for every password.
+    test.slow()
     const email = `user+${unique()}@example.org`
     await page.goto('/register')
     await waitForHydration(page)

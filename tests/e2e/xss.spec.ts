@@ -1,5 +1,5 @@
 /**
- * Issue 14: an XSS corpus in every CMS field the site renders, opened in Chromium.
+ * An XSS corpus in every CMS field the site renders, opened in Chromium.
  *
  * The production build runs over the embedded CMS reading a copy of `content/` in which
  * page content, titles, menus, widgets, popups, form texts and confirmations, JSON-LD

@@ -1,5 +1,5 @@
 /**
- * The server's edge (issue 14) against the production build (`npm run build` first):
+ * The server's edge against the production build (`npm run build` first):
  * redirects stay on this origin, unexpected methods and sizes get proper answers, every
  * answer carries the security headers (HSTS over HTTPS only), account pages are never
  * stored, and the log holds no search term or token.

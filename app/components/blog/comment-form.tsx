@@ -10,6 +10,7 @@ import { isLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
 import { postComment } from '../../server/comments.functions'
+import { HoneypotField, useBotTrap } from '../../forms/bot-trap'
 import type { CommentOutcome } from '../../content/model'
 import { useUnsavedChangesPrompt } from '../shell/use-unsaved-changes'
 import { Button } from '../ui/Button'
@@ -36,6 +37,7 @@ export default function CommentForm({ postId }: { postId: string }) {
   // The server's markup of this island is inert until its code is here: typing into it would be lost.
   const [ready, setReady] = useState(false)
   useEffect(() => setReady(true), [])
+  const botTrap = useBotTrap()
   useUnsavedChangesPrompt(dirty && state !== 'submitting')
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -46,8 +48,10 @@ export default function CommentForm({ postId }: { postId: string }) {
     setState('submitting')
     setError(null)
     try {
+      const proof = await botTrap.proof()
       const outcome = await postComment({
         data: {
+          ...proof,
           locale: isLocale(locale) ? locale : 'en',
           postId,
           author: String(data.get('author') ?? ''),
@@ -90,6 +94,7 @@ export default function CommentForm({ postId }: { postId: string }) {
         >
           <Form key={key} onSubmit={submit} className="mt-4" validationBehavior="native" aria-busy={ready ? undefined : true}>
             <fieldset disabled={!ready} className="m-0 grid min-w-0 gap-4 border-0 p-0 sm:grid-cols-2">
+              <HoneypotField inputRef={botTrap.honeypot} />
               <TextField
                 name="author"
                 isRequired

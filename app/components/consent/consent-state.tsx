@@ -73,7 +73,7 @@ export function ConsentProvider({ env, children }: { env: PublicEnv; children: R
 
   const apply = useCallback(
     (next: ConsentState) => {
-      // No tag may read a reset token from the address bar (issue 14).
+      // No tag may read a reset token from the address bar.
       takeUrlSecrets()
       window.gtag?.('consent', 'update', consentModeSignals(next.enabled))
       // Withdrawing consent stops further loading: only allowed tags are ever added.

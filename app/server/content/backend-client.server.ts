@@ -1,5 +1,5 @@
 /**
- * Every call to a content backend goes through one BackendClient (issue 14, backend
+ * Every call to a content backend goes through one BackendClient (backend
  * faults; docs/decisions/012-backend-faults.md): each attempt has a timeout; an idempotent
  * read (GET, HEAD) that meets a network error, a timeout or a 5xx is tried once more
  * after a random pause (jitter); writes are never repeated here, since the backend may

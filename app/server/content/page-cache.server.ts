@@ -1,6 +1,6 @@
 /**
  * Stale-while-revalidate and stale-if-error in front of a ContentSource (DESIGN.md,
- * incremental static; issue 14, backend outages), for every read the site makes: pages
+ * incremental static; backend outages), for every read the site makes: pages
  * (with their menus and options), popups, layouts, lists of posts (the feeds), tag ids
  * and the sitemap's entries. An answer is fresh for `freshMs`; after that it is served at
  * once while one background refresh runs. When the backend is down, the last good copy

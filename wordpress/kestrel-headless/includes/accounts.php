@@ -150,8 +150,15 @@ final class Accounts
         if (isset($fields['passwordRepeat']) && $fields['passwordRepeat'] !== $password) {
             return self::fail('rest_invalid_param', Messages::get($locale, 'passwordsMismatch'), 400);
         }
-        if (email_exists($email)) {
-            return self::fail('existing_user_email', Messages::get($locale, 'emailTaken'), 409);
+        // Issue 14: the same answer whether or not the email has an account; its owner is told by mail instead.
+        $existing = get_user_by('email', $email);
+        if ($existing instanceof \WP_User) {
+            $noticeKey = 'kestrel_register_notice_' . md5(strtolower($email));
+            if (get_transient($noticeKey) === false) {
+                set_transient($noticeKey, 1, HOUR_IN_SECONDS);
+                wp_mail($existing->user_email, get_bloginfo('name'), Messages::get($locale, 'registerExistingMail'));
+            }
+            return new \WP_REST_Response(['message' => Messages::get($locale, 'registered')], 200);
         }
         // The login name is never shown; it is derived from the email and made unique.
         $base = sanitize_user(strstr($email, '@', true) ?: 'user', true) ?: 'user';

@@ -1,0 +1,14 @@
+/**
+ * The signed stamp a public form fetches when it becomes interactive; the
+ * submission carries it back, and one sent sooner than the minimum fill time is a bot's
+ * (abuse.server.ts). Per visitor and per moment, so never cached.
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { setResponseHeader } from '@tanstack/react-start/server'
+import { issueStamp, rateLimit } from './abuse.server'
+
+export const fetchFormStamp = createServerFn({ method: 'GET' }).handler(async (): Promise<{ stamp: string | null }> => {
+  setResponseHeader('cache-control', 'private, no-store')
+  if (await rateLimit('stamp')) return { stamp: null }
+  return { stamp: issueStamp() }
+})
