@@ -23,6 +23,7 @@ import { HtmlCache, type CacheEntry, type RenderOutcome, type StoredPage } from 
 import { cacheablePageRequest, type CachePartition } from './server/page-requests.server'
 import { loadPrerendered, renderIdentity } from './server/prerendered.server'
 import { expandTag, purgesEverything } from './lib/cache-tags'
+import { handleLogout } from './server/logout.server'
 import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidation.server'
 import { contentSecurityPolicy, inlineScriptHashes, newNonce, securityHeaders } from './server/security-headers.server'
 import { startOutboxWorker } from './server/submissions.server'
@@ -284,6 +285,7 @@ async function route(request: Request, url: URL): Promise<Response> {
   const refused = methodAnswer(request, url) ?? canonicalPathRedirect(url)
   if (refused) return refused
   if (url.pathname === '/api/revalidate') return handleRevalidate(request)
+  if (url.pathname === '/api/logout') return handleLogout(request, url)
   // A server-function URL without a function id is a bad request, not a server error.
   if (/^\/_serverFn\/?$/.test(url.pathname)) return jsonError(404, 'Not found')
   // Server functions take JSON or, for form submissions, multipart; anything else is refused before parsing.

@@ -82,6 +82,7 @@ async function startServer() {
       PORT: String(PORT),
       HOST,
       NODE_ENV: 'production',
+      RATE_LIMIT_FACTOR: '1000',
       CMS_DATABASE_URL: 'file:.cache/html-check/cms.db',
       CMS_UPLOAD_DIR: '.cache/html-check/uploads',
       PREVIEW_SECRET: 'html-check-preview-secret-0123456789abcdef',

@@ -56,6 +56,7 @@ async function startServer(): Promise<void> {
       HOST: '127.0.0.1',
       PORT: String(PORT),
       NODE_ENV: 'production',
+      RATE_LIMIT_FACTOR: '1000',
       CMS_DATABASE_URL: `file:${join(reportDir, 'size.db')}`,
       CMS_UPLOAD_DIR: join(reportDir, 'uploads'),
     },

@@ -65,8 +65,24 @@ export async function uploadQuota(bytes: number): Promise<Refusal | null> {
 
 /* ---------------------------------------------------------------- bots */
 
-// Unset FORM_SECRET: a key of this process (stamps from before a restart then read as a bot's; set it in production).
-const stampKey = env.FORM_SECRET ?? randomBytes(32).toString('hex')
+/**
+ * The key that signs form stamps. Unset FORM_SECRET: derived from a secret the deployment
+ * already shares between its processes (REVALIDATE_SECRET, else PREVIEW_SECRET), else a
+ * key of this process alone — then a stamp from before a restart, or from another
+ * instance, reads as a bot's, so the server says so once at start.
+ */
+function stampKeyOf(): string {
+  if (env.FORM_SECRET) return env.FORM_SECRET
+  const shared = env.REVALIDATE_SECRET ?? env.PREVIEW_SECRET
+  if (shared) return createHmac('sha256', shared).update('form-stamp-key').digest('hex')
+  if (import.meta.env.PROD) {
+    console.warn(
+      '[abuse] FORM_SECRET is not set: form stamps are signed with a key of this process; set it when several processes serve the site',
+    )
+  }
+  return randomBytes(32).toString('hex')
+}
+const stampKey = stampKeyOf()
 const sign = (issuedAt: string) => createHmac('sha256', stampKey).update(`form-stamp:${issuedAt}`).digest('base64url')
 
 /** A stamp for a form shown now: the time, signed. */

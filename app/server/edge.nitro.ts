@@ -15,7 +15,7 @@ export default definePlugin((nitroApp) => {
     try {
       // h3's event has the parsed URL; its type does not say so.
       const url = 'url' in event && event.url instanceof URL ? event.url : new URL(event.req.url)
-      applyEdgeHeaders(response.headers, url, response.status)
+      applyEdgeHeaders(response.headers, event.req, url, response.status)
     } catch (error) {
       // Headers of a fetched answer are immutable; none is sent as it is today.
       if (!(error instanceof TypeError)) throw error

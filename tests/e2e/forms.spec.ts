@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto'
 import { createClient } from '@libsql/client'
 import { expect, test, type Locator } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The e2e server's embedded CMS database (playwright.config.ts). */
 const database = createClient({ url: 'file:.cache/test-cms/e2e.db' })
@@ -476,7 +479,18 @@ test.describe('accounts', () => {
     await expect(page.locator('[data-form-status="success"]')).toBeVisible()
     const session = (await context.cookies()).find((cookie) => cookie.name === 'session')
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
-    await context.clearCookies({ name: 'session' })
+    const sessions = async () =>
+      Number(
+        (await database.execute({ sql: 'SELECT count(*) AS n FROM sessions WHERE token_hash = ?', args: [sha256(session!.value)] })).rows[0]
+          ?.n,
+      )
+    expect(await sessions()).toBe(1)
+    // Logging out ends the session on both sides: the backend's row and the browser's cookie.
+    const logout = await page.request.post('/api/logout', { maxRedirects: 0 })
+    expect(logout.status()).toBe(303)
+    expect(logout.headers()['location']).toBe('/login')
+    expect((await context.cookies()).find((cookie) => cookie.name === 'session')).toBeUndefined()
+    expect(await sessions()).toBe(0)
 
     await page.goto('/forgot-password')
     await waitForHydration(page)

@@ -70,6 +70,7 @@ test.beforeAll(async () => {
         ...shared,
         HOST: '127.0.0.1',
         PORT: String(SITE_PORT),
+        RATE_LIMIT_FACTOR: '100',
         CONTENT_API_URL: `http://127.0.0.1:${PROXY_PORT}`,
         CONTENT_TIMEOUT_MS: '3000',
         SITE_DATABASE_URL: `file:${scratch}/site.db`,

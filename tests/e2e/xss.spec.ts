@@ -293,6 +293,7 @@ test.beforeAll(async () => {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      RATE_LIMIT_FACTOR: '100',
       HOST: '127.0.0.1',
       PORT: String(PORT),
       CMS_CONTENT_DIR: contentDir,

@@ -45,7 +45,7 @@ export type SubmissionOutcome =
   | { kind: 'unavailable'; detail?: string }
 
 /** SPEC §7: POST {apiUrl}/api/user/{action}. */
-export type UserAction = 'login' | 'register' | 'forgot' | 'reset-password'
+export type UserAction = 'login' | 'register' | 'forgot' | 'reset-password' | 'logout'
 
 export interface UserRequest {
   action: UserAction
@@ -55,6 +55,8 @@ export interface UserRequest {
   visitorIp: string | null
   /** Sent as `Idempotency-Key` on the calls that are safe to retry (register, forgot). */
   idempotencyKey?: string
+  /** The visitor's session token, as a bearer token (logout). */
+  token?: string
 }
 
 export type UserOutcome =

@@ -330,6 +330,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
             'content-type': 'application/json',
             ...(request.visitorIp ? { 'x-forwarded-for': request.visitorIp } : {}),
             ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
+            ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
           },
         })
       } catch {
