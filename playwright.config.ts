@@ -22,6 +22,9 @@ const serverEnv = {
   PREVIEW_SECRET,
   // Every test comes from 127.0.0.1: the per-client rate limits (tested in tests/integration/abuse.test.ts) would stop the suite.
   RATE_LIMIT_FACTOR: '100',
+  // As behind one reverse proxy: the rightmost X-Forwarded-For entry is the visitor, so tests
+  // that set one (tests/e2e/blog.spec.ts) are distinct visitors to WordPress's comment flood check.
+  TRUST_PROXY: '1',
   // Every tag configured, so the consent tests can see that none loads before consent.
   GTM_ID: 'GTM-TEST123',
   GA_MEASUREMENT_ID: 'G-TEST12345',

@@ -8,12 +8,17 @@
  * Prints the requests, the answers by kind and status, socket errors and timeouts, p99
  * latency, and the server's RSS at start and end. Exits 1 on a socket error or a 5xx
  * other than 503 (a page nobody had read before the outage answers 503 + Retry-After, as
- * designed). Submissions the backend could not take while it was down are counted apart
- * (the visitor got "try again"; the outbox will keep them).
+ * designed). Every submission is a new one (its own idempotency key and message, a fill-time
+ * stamp old enough); those the backend could not take while it was down wait in the
+ * site's outbox. After the run the soak waits for the outbox to empty and compares the
+ * entries in the backend with the submissions the site confirmed: it exits 1 unless each
+ * arrived exactly once.
  *
  * Needs `npm run build`. Ports 4425 (site) and 4426 (backend); data under `.cache/soak/`.
  */
+import { createHmac, randomUUID } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createClient } from '@libsql/client'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
@@ -78,19 +83,31 @@ function submitFormId(): string {
   process.exit(1)
 }
 
-/** The contact form (content/en/forms/1.json) filled in as the browser sends it. */
-async function contactSubmission(): Promise<{ body: string; contentType: string }> {
-  const form = new FormData()
-  form.set('input_1', 'Soak Test')
-  form.set('input_2', 'soak@example.com')
-  form.set('input_5', 'A message from npm run soak.')
-  form.set('input_6_1', '1')
-  form.set('_formId', '1')
-  form.set('_locale', 'en')
-  form.set('_source', JSON.stringify({ kind: 'page', path: '/contact' }))
-  form.set('_pageUrl', 'http://127.0.0.1/contact')
-  const request = new Request('http://x/', { method: 'POST', body: form })
-  return { body: await request.text(), contentType: request.headers.get('content-type') ?? '' }
+/** The site signs form stamps with it; the soak makes the stamp a form fetches when shown (app/server/abuse.server.ts). */
+const FORM_SECRET = 'soak-form-secret-0123456789abcdef0123456789'
+/** A stamp issued a minute before the run: every submission is older than the minimum fill time. */
+const stampIssuedAt = String(Date.now() - 60_000)
+const stamp = `${stampIssuedAt}.${createHmac('sha256', FORM_SECRET).update(`form-stamp:${stampIssuedAt}`).digest('base64url')}`
+
+const BOUNDARY = 'soak-0b1d6a2f'
+/** The contact form (content/en/forms/1.json) filled in as the browser sends it: the n-th submission, a new one. */
+function contactSubmission(n: number): string {
+  const fields: Record<string, string> = {
+    input_1: 'Soak Test',
+    input_2: 'soak@example.com',
+    input_5: `Soak message ${n}`,
+    input_6_1: '1',
+    _formId: '1',
+    _locale: 'en',
+    _source: JSON.stringify({ kind: 'page', path: '/contact' }),
+    _pageUrl: 'http://127.0.0.1/contact',
+    _stamp: stamp,
+    _idempotencyKey: randomUUID(),
+  }
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  )
+  return `${parts.join('')}--${BOUNDARY}--\r\n`
 }
 
 type Kind = 'page' | 'search' | 'submission'
@@ -103,10 +120,11 @@ const searches = ['backup', 'cloud', 'security', 'microsoft', 'helpdesk', 'ranso
 let backend = await startBackend()
 const site = await startBuiltServer(SITE_PORT, {
   CONTENT_API_URL: backendUrl,
-  CMS_DATABASE_URL: 'file:.cache/soak/site.db',
-  CMS_UPLOAD_DIR: '.cache/soak/uploads',
+  SITE_DATABASE_URL: 'file:.cache/soak/site.db',
+  SITE_OUTBOX_DIR: '.cache/soak/outbox',
+  FORM_SECRET,
 })
-const submission = await contactSubmission()
+let submissionCounter = 0
 const submitPath = `/_serverFn/${submitFormId()}`
 let searchCounter = 0
 
@@ -126,12 +144,16 @@ const requests: autocannon.Request[] = [
   {
     method: 'POST',
     path: submitPath,
-    headers: { 'content-type': submission.contentType, 'x-tsr-serverFn': 'true', 'sec-fetch-site': 'same-origin' },
-    body: submission.body,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'x-tsr-serverFn': 'true', 'sec-fetch-site': 'same-origin' },
+    setupRequest: (request) => {
+      submissionCounter += 1
+      return { ...request, body: contactSubmission(submissionCounter) }
+    },
     onResponse: (status, body) => {
       if (status !== 200) count('submission', String(status))
-      else if (body.includes('success')) count('submission', '200 accepted')
-      else count('submission', '200 not taken (backend down: try again / outbox)')
+      else if (body.includes('"success"')) count('submission', '200 accepted')
+      else if (body.includes('"received"')) count('submission', '200 received (in the outbox)')
+      else count('submission', '200 not taken (try again)')
     },
   },
 ]
@@ -171,6 +193,23 @@ try {
   clearTimeout(restartTimer)
 }
 const endRss = site.rssBytes()
+
+// Every submission the site confirmed must arrive once: wait for the outbox to empty.
+const siteDb = createClient({ url: 'file:.cache/soak/site.db' })
+const cmsDb = createClient({ url: 'file:.cache/soak/cms.db' })
+const waiting = async () => Number((await siteDb.execute("SELECT count(*) AS n FROM outbox WHERE state != 'rejected'")).rows[0]?.n ?? 0)
+const drainStarted = Date.now()
+while ((await waiting()) > 0 && Date.now() - drainStarted < 180_000) await new Promise((done) => setTimeout(done, 500))
+const drainSeconds = (Date.now() - drainStarted) / 1000
+const stillWaiting = await waiting()
+const rejected = Number((await siteDb.execute("SELECT count(*) AS n FROM outbox WHERE state = 'rejected'")).rows[0]?.n ?? 0)
+const entryRows = await cmsDb.execute("SELECT values_json FROM form_entries WHERE form_id = '1'")
+const messages = entryRows.rows.map((row) => /Soak message (\d+)/.exec(String(row.values_json))?.[1] ?? '?')
+const distinct = new Set(messages).size
+const confirmed = (answers.submission.get('200 accepted') ?? 0) + (answers.submission.get('200 received (in the outbox)') ?? 0)
+siteDb.close()
+cmsDb.close()
+
 const output = site.output()
 await site.stop()
 await backend.stop()
@@ -187,6 +226,10 @@ console.log(`status codes      ${[...byStatus].map(([code, n]) => `${code}: ${n}
 for (const kind of ['page', 'search', 'submission'] as const) {
   console.log(`  ${kind.padEnd(15)} ${[...answers[kind]].map(([label, n]) => `${label}: ${n}`).join(', ') || '(none)'}`)
 }
+console.log(
+  `submissions       ${confirmed} confirmed; the outbox emptied in ${drainSeconds.toFixed(1)} s (${stillWaiting} still waiting, ${rejected} rejected); ` +
+    `${entryRows.rows.length} entries in the backend, ${distinct} distinct (${entryRows.rows.length - distinct} duplicates)`,
+)
 console.log(`socket errors     ${result.errors} (timeouts ${result.timeouts}, resets ${result.resets ?? 0})`)
 console.log(`latency           p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}`)
 console.log(`server RSS        start ${startRss === null ? 'n/a' : mib(startRss)}, end ${endRss === null ? 'n/a' : mib(endRss)}`)
@@ -201,10 +244,13 @@ console.log(
 
 const problems = [
   ...fiveHundreds.map(([code, n]) => `${n} answers with status ${code}`),
+  ...(stillWaiting > 0 ? [`${stillWaiting} submissions still in the outbox`] : []),
+  ...(entryRows.rows.length !== distinct ? [`${entryRows.rows.length - distinct} duplicate entries`] : []),
+  ...(distinct !== confirmed ? [`${confirmed} submissions confirmed, ${distinct} arrived`] : []),
   ...(result.errors > 0 ? [`${result.errors} socket errors or timeouts`] : []),
 ]
 if (problems.length > 0) {
   console.error(`\nsoak: FAILED: ${problems.join('; ')}`)
   process.exit(1)
 }
-console.log('\nsoak: passed (no 5xx but 503, no socket errors)')
+console.log('\nsoak: passed (no 5xx but 503, no socket errors, every confirmed submission arrived exactly once)')

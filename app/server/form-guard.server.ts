@@ -35,7 +35,7 @@ export async function screenSubmission(
   const bot = botSign(data.get('_stamp'), data.get(siteConfig.forms.honeypotName))
   if (bot) {
     countDroppedBot('form', bot)
-    return { status: 'success', confirmationHtml: `<p>${m.form_received({}, { locale })}</p>` }
+    return { status: 'success', confirmationHtml: `<p>${m.form_accepted({}, { locale })}</p>` }
   }
   let bytes = 0
   for (const [, value] of data.entries()) if (typeof value !== 'string') bytes += value.size
@@ -54,7 +54,7 @@ export async function guardAccount(
   const bot = botSign(input.stamp, input.honeypot)
   if (!bot) return null
   countDroppedBot(type, bot)
-  return { status: 'success', message: m.form_received({}, { locale }), redirectTo: null }
+  return { status: 'success', message: m.form_accepted({}, { locale }), redirectTo: null }
 }
 
 /** An article comment: limit, then bot (answered as a comment held for moderation). */

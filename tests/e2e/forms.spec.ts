@@ -75,7 +75,8 @@ test.describe('the contact form', () => {
 
   test('a valid enquiry is stored with every value and the hidden-field string; the form resets', async ({ page }) => {
     const marker = unique()
-    // A CDN's country header from a visitor: not believed with TRUST_PROXY=none. The browser arrives from a search engine.
+    // Behind one proxy (TRUST_PROXY=1 in playwright.config.ts): the visitor is the rightmost X-Forwarded-For
+    // entry; a CDN's country header is not believed from anyone but that CDN. The browser arrives from a search engine.
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'DE', 'x-forwarded-for': '203.0.113.9' })
     await page.goto('/contact', { referer: 'https://www.google.com/' })
     await waitForHydration(page)
@@ -107,7 +108,7 @@ test.describe('the contact form', () => {
       expect(values).toContain(JSON.stringify(expected).slice(1, -1))
     }
     expect(entry!.hidden).toBe(
-      `Referrer: https://www.google.com/ | IP: 127.0.0.1 | Country: Unknown | Platform: Windows | User agent: ${agent}`,
+      `Referrer: https://www.google.com/ | IP: 203.0.113.9 | Country: Unknown | Platform: Windows | User agent: ${agent}`,
     )
   })
 

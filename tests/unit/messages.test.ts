@@ -21,5 +21,10 @@ describe('message catalogs (SPEC §9: de, en, es, fr, hr, hu, it, ja, no, pt, ru
         expect(placeholders(text), `${locale}.${key} placeholders`).toEqual(placeholders(en[key] ?? ''))
       }
     })
+
+    it(`${locale} names each key once (JSON keeps only the last of two, silently)`, () => {
+      const keys = [...readFileSync(`messages/${locale}.json`, 'utf8').matchAll(/^\s*"([^"]+)"\s*:/gm)].map((match) => match[1])
+      expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([])
+    })
   }
 })
