@@ -253,7 +253,12 @@ test('overlays pass axe in German too', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Website durchsuchen' })).toBeVisible()
   await expectNoAxeViolations(page)
   await page.keyboard.press('Escape')
+  // Axe reads colours: the search overlay must be gone and the support modal (its code loads on press) fully in.
+  await expect(page.getByRole('dialog', { name: 'Website durchsuchen' })).toHaveCount(0)
   await page.getByRole('button', { name: 'Support anfordern' }).click()
+  const support = page.getByRole('dialog', { name: 'Support anfordern' })
+  await expect(support).toBeVisible()
+  await expect(support.getByRole('region', { name: 'Supportanfrage' })).toBeVisible()
   await expectNoAxeViolations(page)
 })
 
