@@ -25,7 +25,13 @@ import { loadPrerendered, renderIdentity } from './server/prerendered.server'
 import { expandTag, purgesEverything } from './lib/cache-tags'
 import { handleLogout } from './server/logout.server'
 import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidation.server'
-import { contentSecurityPolicy, inlineScriptHashes, newNonce, securityHeaders } from './server/security-headers.server'
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  newNonce,
+  securityHeaders,
+  strictTransportSecurity,
+} from './server/security-headers.server'
 import { startOutboxWorker } from './server/submissions.server'
 import { canonicalPathRedirect, methodAnswer, redirectTo } from './server/edge-requests.server'
 import { limitAddress } from './server/abuse.server'
@@ -367,7 +373,11 @@ const platform = isPlatform(deployTarget) ? deployTarget : null
  */
 function platformHeaders(request: Request, url: URL, status: number) {
   return (headers: Headers) => {
-    if (platform === 'netlify') applyEdgeHeaders(headers, request, url, status)
+    if (platform === 'netlify') {
+      applyEdgeHeaders(headers, request, url, status)
+      // Netlify answers over HTTPS only, like its static files' `_headers` say.
+      headers.set('strict-transport-security', strictTransportSecurity)
+    }
     if (platform) addCdnHeaders(platform, headers, url, status)
   }
 }
