@@ -377,10 +377,11 @@ export const abuseConfig = {
 
 /**
  * Netlify and Vercel (docs/deploy.md): the revalidation webhook's calls to the platform's
- * purge API and deploy hook give up after this long (the webhook answers what failed).
+ * purge API and deploy hook (in parallel) give up after this long, and the webhook answers
+ * what failed: well inside the WordPress plugin's own 3 s timeout for the whole call.
  * Server-only, like cmsConfig.
  */
-export const deployConfig = { purgeTimeoutMs: 5000 } as const
+export const deployConfig = { purgeTimeoutMs: 2000 } as const
 
 /* ------------------------------------------------------------------ environment */
 

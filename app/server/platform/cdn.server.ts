@@ -117,6 +117,7 @@ export async function purgeCdn(
   env: PurgeEnv,
   request: PurgeRequest,
   apis: PurgeApis = purgeApis,
+  timeoutMs: number = deployConfig.purgeTimeoutMs,
 ): Promise<CdnPurgeReport> {
   const tags = purgeTags(request)
   const call = purgeCall(target, env, tags, apis)
@@ -126,7 +127,7 @@ export async function purgeCdn(
       method: 'POST',
       headers: { authorization: `Bearer ${call.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(call.body),
-      signal: AbortSignal.timeout(deployConfig.purgeTimeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     })
     await response.body?.cancel()
     if (!response.ok) return { platform: target, failed: `the purge API answered ${response.status}` }
@@ -136,7 +137,7 @@ export async function purgeCdn(
     return {
       platform: target,
       failed: timedOut
-        ? `the purge API did not answer within ${deployConfig.purgeTimeoutMs} ms`
+        ? `the purge API did not answer within ${timeoutMs} ms`
         : `the purge API could not be reached (${error instanceof Error ? error.message : String(error)})`,
     }
   }
