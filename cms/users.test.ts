@@ -269,7 +269,8 @@ describe('accounts: /api/user/*', () => {
     expect(
       (await call('/api/user/login', { body: { email: 'alan@example.com', password: 'enigma-machine' }, ip: '203.0.113.51' })).status,
     ).toBe(200)
-  })
+    // Twelve scrypt checks at OWASP's cost: seconds on a busy machine.
+  }, 60_000)
 })
 
 describe('password hashes', () => {
