@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises'
 import type { Plugin } from 'vite'
 
 const SUFFIX = '?base64'
+const PREFIX = 'virtual:base64:'
 
 export function base64Modules(): Plugin {
   return {
@@ -17,11 +18,12 @@ export function base64Modules(): Plugin {
     async resolveId(source, importer) {
       if (!source.endsWith(SUFFIX)) return null
       const resolved = await this.resolve(source.slice(0, -SUFFIX.length), importer, { skipSelf: true })
-      return resolved ? `\0${resolved.id}${SUFFIX}` : null
+      // A virtual id (not the file's own path): neither Vite nor Vitest may hand it to Node as a module.
+      return resolved ? `${PREFIX}${resolved.id}${SUFFIX}` : null
     },
     async load(id) {
-      if (!id.startsWith('\0') || !id.endsWith(SUFFIX)) return null
-      const file = id.slice(1, -SUFFIX.length)
+      if (!id.startsWith(PREFIX) || !id.endsWith(SUFFIX)) return null
+      const file = id.slice(PREFIX.length, -SUFFIX.length)
       this.addWatchFile(file)
       return `export default ${JSON.stringify((await readFile(file)).toString('base64'))}`
     },

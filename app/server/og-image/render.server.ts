@@ -78,21 +78,33 @@ function loadedRenderer(): Promise<Renderer> {
 
 let queue: Promise<unknown> = Promise.resolve()
 
-/** The PNG of a card, 1200×630. */
+async function draw(card: OgCard): Promise<Uint8Array> {
+  const { satori, Resvg, fonts } = await loadedRenderer()
+  const svg = await satori(ogCardElement(card), { width: OG_WIDTH, height: OG_HEIGHT, fonts })
+  const resvg = new Resvg(svg, { fitTo: { mode: 'original' } })
+  try {
+    const image = resvg.render()
+    try {
+      return image.asPng()
+    } finally {
+      image.free()
+    }
+  } finally {
+    resvg.free()
+  }
+}
+
+/** The PNG of a card, 1200×630. A logo that cannot be drawn (a broken upload) leaves the card without it. */
 export function renderCardPng(card: OgCard): Promise<Uint8Array> {
   const turn = queue.then(async () => {
-    const { satori, Resvg, fonts } = await loadedRenderer()
-    const svg = await satori(ogCardElement(card), { width: OG_WIDTH, height: OG_HEIGHT, fonts })
-    const resvg = new Resvg(svg, { fitTo: { mode: 'original' } })
     try {
-      const image = resvg.render()
-      try {
-        return image.asPng()
-      } finally {
-        image.free()
-      }
-    } finally {
-      resvg.free()
+      return await draw(card)
+    } catch (error) {
+      if (!card.logo) throw error
+      console.warn(
+        `[og-image] the logo could not be drawn; the card shows the initial instead: ${error instanceof Error ? error.message : String(error)}`,
+      )
+      return draw({ ...card, logo: null })
     }
   })
   queue = turn.catch(() => undefined)
