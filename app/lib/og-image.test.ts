@@ -17,7 +17,7 @@ describe('the path of a generated social image', () => {
       '/og/home',
       '/og/.png',
       '/og/../secret.png',
-      '/og/a//b.png',
+
       '/og/a.b.png',
       '/og/%E0%A4%A.png',
       '/og/blog/category/a/b.png',

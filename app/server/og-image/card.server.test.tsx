@@ -21,7 +21,7 @@ describe('cardText', () => {
 
   it('cuts a very long title at a word, with an ellipsis', () => {
     const long = cardText('Managed IT support '.repeat(40))
-    expect([...long].length).toBeLessThanOrEqual(MAX_TITLE_CHARS)
+    expect(Array.from(long).length).toBeLessThanOrEqual(MAX_TITLE_CHARS)
     expect(long.endsWith('support…') || long.endsWith('IT…') || long.endsWith('Managed…')).toBe(true)
     const oneWord = cardText('x'.repeat(500))
     expect(oneWord).toBe(`${'x'.repeat(MAX_TITLE_CHARS - 1)}…`)
