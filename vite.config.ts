@@ -6,6 +6,7 @@ import { nitro } from 'nitro/vite'
 import { defineConfig, type Plugin } from 'vite'
 import { parseEnvOrExit, siteConfig } from './app.config.ts'
 import { paraglideOptions } from './paraglide.options.ts'
+import { base64Modules } from './scripts/vite-base64-plugin.ts'
 
 // A bad environment variable stops `vite dev` and `vite build` at once, naming it.
 const env = parseEnvOrExit()
@@ -83,6 +84,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    base64Modules(),
     noUrlPatternPolyfillInTheBrowser,
     browserGetLocaleIsTheRouters,
     paraglideVitePlugin(paraglideOptions),

@@ -113,7 +113,9 @@ describe('prerendered pages', () => {
     ).toBeGreaterThanOrEqual(12)
     expect(Object.keys(pages).some((key) => /(login|register|reset-password|forgot-password)$/.test(key))).toBe(false)
     for (const page of Object.values(pages)) {
-      for (const suffix of ['', '.br', '.gz']) expect(existsSync(path.join(prerendered, page.file + suffix)), page.file + suffix).toBe(true)
+      // A page's generated social image (a PNG, docs/decisions/018) is kept as it is, without compressed copies.
+      const suffixes = page.contentType.startsWith('text/html') ? ['', '.br', '.gz'] : ['']
+      for (const suffix of suffixes) expect(existsSync(path.join(prerendered, page.file + suffix)), page.file + suffix).toBe(true)
     }
   })
 
@@ -265,8 +267,10 @@ describe('POST /api/revalidate', () => {
     const response = await revalidate(embedded, { tags: ['page:about'] })
     expect(response.status).toBe(200)
     const { purged } = (await response.json()) as { purged: { pages: string[]; rerendering: string[] } }
-    expect(purged.pages.filter((key) => !key.startsWith('/no-such'))).toEqual(['/about', '/de/about'])
-    expect(purged.rerendering).toEqual(['/about', '/de/about'])
+    // The page's generated social image goes with it (docs/decisions/018).
+    const purgedWithImages = ['/about', '/de/about', '/de/og/about.png', '/og/about.png']
+    expect(purged.pages.filter((key) => !key.startsWith('/no-such'))).toEqual(purgedWithImages)
+    expect(purged.rerendering).toEqual(purgedWithImages)
     await new Promise((done) => setTimeout(done, 500))
     expect((await get(embedded, '/contact')).headers.get('x-html-cache')).toMatch(/^(HIT|STALE)$/)
     expect((await get(embedded, '/about')).headers.get('x-html-cache')).toBe('HIT')
