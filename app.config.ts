@@ -167,6 +167,21 @@ export const siteConfig = {
   prerender: { newestPosts: 12 },
 
   /** Server-side content cache (DESIGN.md, incremental static). */
+  /**
+   * Generated social images (issue 17, docs/decisions/018): every page without an image
+   * of its own gets a PNG card at `{locale prefix}/og/{page name}.png`.
+   */
+  ogImage: {
+    /** The size Facebook, LinkedIn and X show large (1.91:1). */
+    width: 1200,
+    height: 630,
+    /** The path segment the images live under, in every locale. */
+    pathSegment: 'og',
+    /** A logo on another origin is fetched for the card at most this long and this large; else the card shows an initial. */
+    logoTimeoutMs: 3000,
+    logoMaxBytes: 1024 * 1024,
+  },
+
   cache: {
     /** A cached page answer is fresh this long. */
     freshMs: 60_000,
@@ -182,6 +197,8 @@ export const siteConfig = {
       pages: { maxBytes: 96 * 1024 * 1024 },
       search: { maxBytes: 8 * 1024 * 1024 },
       missing: { maxBytes: 4 * 1024 * 1024 },
+      /** Generated social images (about 130 KB each): their own room, so they cannot evict pages. */
+      images: { maxBytes: 32 * 1024 * 1024 },
     },
     /** `Cache-Control` for public HTML: CDNs keep it, then revalidate in the background. */
     cdnMaxAgeSeconds: 300,

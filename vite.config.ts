@@ -5,6 +5,7 @@ import viteReact from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { parseEnvOrExit } from './app.config.ts'
 import { paraglideOptions } from './paraglide.options.ts'
+import { base64Modules } from './scripts/vite-base64-plugin.ts'
 import { deployTarget, platformBuild, publicFileCacheControl, publicFilePaths, serverPlugins } from './scripts/deploy/targets.ts'
 
 // A bad environment variable stops `vite dev` and `vite build` at once, naming it.
@@ -85,6 +86,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    base64Modules(),
     noUrlPatternPolyfillInTheBrowser,
     browserGetLocaleIsTheRouters,
     paraglideVitePlugin(paraglideOptions),

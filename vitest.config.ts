@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { base64Modules } from './scripts/vite-base64-plugin'
 
 // Paraglide's Vite plugin stays out of here: `npm test` compiles the catalogs first.
 export default defineConfig({
+  plugins: [base64Modules()],
   test: {
     include: [
       'app/**/*.test.{ts,tsx}',

@@ -40,6 +40,8 @@ import { stripLocale } from './lib/url'
 import { applyEdgeHeaders } from './server/edge-headers.server'
 import { addCdnHeaders } from './server/platform/cdn.server'
 import { isPlatform } from './server/platform/platform-env.server'
+import { ogImageTargetOf, pagePathOfOgImage } from './lib/og-image'
+import { answerOgImage, type OgImageAnswer } from './server/og-image/og-image.server'
 import { m } from './paraglide/messages'
 
 /** The response header that carries a rendered page's cache tags from the renderer to the cache. */
@@ -89,8 +91,13 @@ function purgeHtml(request: PurgeRequest) {
   const everything = request.tags.some(purgesEverything)
   const tags = new Set(request.tags.flatMap(expandTag))
   const paths = new Set(request.paths)
+  // A page's generated image goes with its page's path (docs/decisions/018).
+  const pathOf = (key: string) => {
+    const path = key.split('?')[0] ?? key
+    return pagePathOfOgImage(path) ?? path
+  }
   const purged = htmlCache.purge(
-    (key, entry) => everything || entry.status === 404 || entry.tags.some((tag) => tags.has(tag)) || paths.has(key.split('?')[0] ?? key),
+    (key, entry) => everything || entry.status === 404 || entry.tags.some((tag) => tags.has(tag)) || paths.has(pathOf(key)),
   )
   for (const { key, prerendered } of purged) {
     if (prerendered) htmlCache.refresh(key, renderKeyForCache(key))
@@ -111,7 +118,9 @@ const htmlCacheOn = import.meta.env.PROD && env.HTML_CACHE === 'on'
 const prerenderedReady = htmlCacheOn
   ? loadPrerendered(renderIdentity(env))
       .then(({ builtAt, pages }) => {
-        for (const [key, page] of pages) htmlCache.store('pages', key, page, { prerendered: true, storedAt: builtAt })
+        for (const [key, page] of pages) {
+          htmlCache.store(isHtml(page.headers) ? 'pages' : 'images', key, page, { prerendered: true, storedAt: builtAt })
+        }
       })
       .catch((error: unknown) => console.error(`[prerendered] not loaded: ${error instanceof Error ? error.message : String(error)}`))
   : Promise.resolve()
@@ -200,11 +209,10 @@ function answer(request: Request, url: URL, page: StoredPage, cacheStatus: strin
   headers.set('x-html-cache', cacheStatus)
   // What the page shows, so a CDN can purge by tag too (docs/content-api.md, Revalidation).
   if (page.tags.length > 0) headers.set('cache-tag', page.tags.map((tag) => encodeURI(tag)).join(','))
-  if (html) {
-    headers.set('etag', page.etag)
-    headers.set('vary', 'Accept-Encoding')
-  }
-  if (html && matchesIfNoneMatch(request.headers.get('if-none-match'), page.etag)) {
+  // Pages and generated images alike are validated by their ETag; only HTML comes in several encodings.
+  headers.set('etag', page.etag)
+  if (html) headers.set('vary', 'Accept-Encoding')
+  if (matchesIfNoneMatch(request.headers.get('if-none-match'), page.etag)) {
     return new FastResponse(null, { status: 304, headers })
   }
   if (encoding !== 'identity') headers.set('content-encoding', encoding)
@@ -223,8 +231,33 @@ function renderPageForCache(partition: Exclude<CachePartition, 'missing'>, rende
   }
 }
 
-/** The render of a cache key (a path and the parameters it keeps), for re-rendering purged pages. */
+/** A generated social image as the cache keeps it: a PNG needs no compressed copies. */
+function storedOgImage(image: OgImageAnswer): StoredPage {
+  const none = new Uint8Array(0)
+  return {
+    status: image.status,
+    headers: image.headers,
+    identity: image.body,
+    br: none,
+    gzip: none,
+    etag: etagOf(image.body),
+    tags: image.tags,
+  }
+}
+
+/** The render that fills the cache for one generated image (docs/decisions/018): PNGs in their own partition, 404s with the pages'. */
+function renderOgImageForCache(pathname: string) {
+  return async (): Promise<RenderOutcome<CachePartition>> => {
+    const image = await answerOgImage(pathname)
+    if (!image) throw new Error(`${pathname} is not an image path`)
+    const page = storedOgImage(image)
+    return { page, partition: page.status === 200 ? 'images' : page.status === 404 ? 'missing' : null }
+  }
+}
+
+/** The render of a cache key (a path and the parameters it keeps), for re-rendering purged pages and images. */
 function renderKeyForCache(key: string) {
+  if (ogImageTargetOf(key)) return renderOgImageForCache(key)
   const url = new URL(key, 'http://localhost')
   const cacheable = cacheablePageRequest(new Request(url), url)
   return renderPageForCache(cacheable?.partition ?? 'pages', cacheable?.renderUrl ?? url)
@@ -235,8 +268,7 @@ function renderKeyForCache(key: string) {
  * replaces it; rendered (once for all concurrent requests) on a miss. When that render
  * cannot reach the backend, a purged copy still answers (stale-if-error).
  */
-async function answerFromCache(request: Request, url: URL, key: string, partition: Exclude<CachePartition, 'missing'>, renderUrl: URL) {
-  const renderForCache = renderPageForCache(partition, renderUrl)
+async function answerFromCache(request: Request, url: URL, key: string, renderForCache: () => Promise<RenderOutcome<CachePartition>>) {
   const lookup = htmlCache.lookup(key)
   if (lookup.kind === 'fresh') return answer(request, url, lookup.entry, 'HIT')
   if (lookup.kind === 'stale') {
@@ -310,6 +342,13 @@ async function route(request: Request, url: URL): Promise<Response> {
   const bounded = await boundedRequest(request)
   if (bounded instanceof Response) return bounded
   request = bounded
+  // A page's generated social image (docs/decisions/018): cached, purged and prerendered like its page.
+  if (ogImageTargetOf(url.pathname)) {
+    await prerenderedReady
+    if (htmlCacheOn) return answerFromCache(request, url, url.pathname, renderOgImageForCache(url.pathname))
+    const image = await answerOgImage(url.pathname)
+    if (image) return answer(request, url, storedOgImage(image), 'BYPASS')
+  }
   const remembered = cookieLocaleRedirect({
     pathname: url.pathname,
     search: url.search,
@@ -324,7 +363,7 @@ async function route(request: Request, url: URL): Promise<Response> {
   // (HTML_CACHE=off turns it off there too: every page rendered per request).
   const cacheable = htmlCacheOn ? cacheablePageRequest(request, url) : null
   await prerenderedReady
-  if (cacheable) return answerFromCache(request, url, cacheable.key, cacheable.partition, cacheable.renderUrl)
+  if (cacheable) return answerFromCache(request, url, cacheable.key, renderPageForCache(cacheable.partition, cacheable.renderUrl))
   return compressed(request, await renderForRequest(request))
 }
 

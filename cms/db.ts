@@ -6,9 +6,10 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { createClient, type Client } from '@libsql/client'
+import { runMigrations, type Migration } from '../app/lib/sqlite-migrations.server'
 
 /** Each migration runs once, in order, inside a transaction; never edit one that has shipped. */
-export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }> = [
+export const migrations: ReadonlyArray<Migration> = [
   {
     id: 1,
     name: 'initial',
@@ -97,29 +98,7 @@ export const migrations: ReadonlyArray<{ id: number; name: string; sql: string }
   },
 ]
 
-export async function migrate(client: Client): Promise<number[]> {
-  await client.execute(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
-  )
-  const done = new Set((await client.execute('SELECT id FROM schema_migrations')).rows.map((row) => Number(row.id)))
-  const applied: number[] = []
-  for (const migration of migrations) {
-    if (done.has(migration.id)) continue
-    const tx = await client.transaction('write')
-    try {
-      await tx.executeMultiple(migration.sql)
-      await tx.execute({ sql: 'INSERT INTO schema_migrations (id, name) VALUES (?, ?)', args: [migration.id, migration.name] })
-      await tx.commit()
-      applied.push(migration.id)
-    } catch (error) {
-      await tx.rollback()
-      throw error
-    } finally {
-      tx.close()
-    }
-  }
-  return applied
-}
+export const migrate = (client: Client): Promise<number[]> => runMigrations(client, migrations)
 
 /** Opens (creating the folder of a file: URL if needed) and migrates the database. */
 export async function openDatabase(url: string): Promise<Client> {

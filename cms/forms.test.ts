@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { strToU8, zipSync } from 'fflate'
+import { fixtureCms } from '../tests/support/fixture-cms'
 import { afterAll, describe, expect, it } from 'vitest'
 import { wireBaseResponse, wireErrorResponse, wirePopupResponse } from '../app/content/wire'
 import { wireSubmissionResponse } from '../app/content/wire-forms'
@@ -11,22 +12,10 @@ import { openDatabase } from './db'
 import { createCmsHandler } from './handler'
 import { createSearchIndex } from './search'
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'cms-forms-'))
-const uploadDir = path.join(scratch, 'uploads')
-const store = createContentStore(path.resolve('tests/fixtures/cms-forms'), ['en', 'de'])
-const database = openDatabase(`file:${path.join(scratch, 'cms.db')}`)
-const handle = createCmsHandler({
-  store,
-  defaultLocale: 'en',
-  search: createSearchIndex(() => database, store, 'en'),
-  database: () => database,
-  uploadDir,
-})
+const cms = fixtureCms('cms-forms')
+const { store, database, uploadDir, handle } = cms
 
-afterAll(async () => {
-  ;(await database).close()
-  rmSync(scratch, { recursive: true, force: true })
-})
+afterAll(() => cms.close())
 
 /** A minimal PDF and DOCX (a ZIP with the two entries every Word document has). */
 const pdfBytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')

@@ -1,36 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { readdirSync } from 'node:fs'
+import { fixtureCms } from '../tests/support/fixture-cms'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createContentStore } from './content-store'
-import { openDatabase } from './db'
-import { createCmsHandler } from './handler'
-import type { OutgoingMail } from './mail'
-import { createSearchIndex } from './search'
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'cms-idempotency-'))
-const uploadDir = path.join(scratch, 'uploads')
-const store = createContentStore(path.resolve('tests/fixtures/cms-forms'), ['en', 'de'])
-const database = openDatabase(`file:${path.join(scratch, 'cms.db')}`)
-const sent: OutgoingMail[] = []
-const handle = createCmsHandler({
-  store,
-  defaultLocale: 'en',
-  search: createSearchIndex(() => database, store, 'en'),
-  database: () => database,
-  uploadDir,
-  mailer: {
-    async send(mail) {
-      sent.push(mail)
-      return { delivered: true }
-    },
-  },
-})
+const cms = fixtureCms('cms-idempotency', { captureMail: true })
+const { database, uploadDir, sent, handle } = cms
 
-afterAll(async () => {
-  ;(await database).close()
-  rmSync(scratch, { recursive: true, force: true })
-})
+afterAll(() => cms.close())
 
 const pdfBytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 

@@ -1,39 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { fixtureCms } from '../tests/support/fixture-cms'
 import { afterAll, describe, expect, it } from 'vitest'
 import { wireErrorResponse } from '../app/content/wire'
 import { wireUserResponse } from '../app/content/wire-forms'
-import { createContentStore } from './content-store'
-import { openDatabase } from './db'
-import { createCmsHandler } from './handler'
-import type { OutgoingMail } from './mail'
 import { hashPassword, needsRehash, verifyPassword } from './passwords'
-import { createSearchIndex } from './search'
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'cms-users-'))
-const store = createContentStore(path.resolve('tests/fixtures/cms-forms'), ['en', 'de'])
-const database = openDatabase(`file:${path.join(scratch, 'cms.db')}`)
-const sent: OutgoingMail[] = []
-const handle = createCmsHandler({
-  store,
-  defaultLocale: 'en',
-  search: createSearchIndex(() => database, store, 'en'),
-  database: () => database,
-  uploadDir: path.join(scratch, 'uploads'),
-  mailer: {
-    async send(mail) {
-      sent.push(mail)
-      return { delivered: true }
-    },
-  },
-  siteOrigins: ['https://www.kestrel.example'],
-})
+const cms = fixtureCms('cms-users', { captureMail: true, siteOrigins: ['https://www.kestrel.example'] })
+const { database, sent, handle } = cms
 
-afterAll(async () => {
-  ;(await database).close()
-  rmSync(scratch, { recursive: true, force: true })
-})
+afterAll(() => cms.close())
 
 type Body = Record<string, string>
 
@@ -295,7 +269,8 @@ describe('accounts: /api/user/*', () => {
     expect(
       (await call('/api/user/login', { body: { email: 'alan@example.com', password: 'enigma-machine' }, ip: '203.0.113.51' })).status,
     ).toBe(200)
-  })
+    // Twelve scrypt checks at OWASP's cost: seconds on a busy machine.
+  }, 60_000)
 })
 
 describe('password hashes', () => {

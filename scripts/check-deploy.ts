@@ -27,7 +27,7 @@ import { join, resolve } from 'node:path'
 import { securityHeaders, strictTransportSecurity } from '../app/server/security-headers.server'
 import { PRERENDER_MANIFEST, type PrerenderManifest } from '../app/server/prerendered.server'
 import { outputLayout } from './deploy/targets'
-import { staticFileOf } from './deploy/platform-output'
+import { isHtmlEntry, staticFileOf } from './deploy/platform-output'
 
 type Platform = 'netlify' | 'vercel'
 const root = resolve(import.meta.dirname, '..')
@@ -230,12 +230,18 @@ function checkVercelLayout(prerendered: boolean) {
   check(existsSync(join(output, 'static/assets')), 'browser assets in static/assets')
   const manifestFile = join(root, outputLayout.vercel.prerendered, PRERENDER_MANIFEST)
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest) : null
-  const pages = Object.keys(manifest?.pages ?? {})
+  const entries = Object.entries(manifest?.pages ?? {})
+  const pages = entries.filter(([, page]) => isHtmlEntry(page)).map(([key]) => key)
+  const images = entries.filter(([, page]) => !isHtmlEntry(page)).map(([key]) => key)
   if (!prerendered) return
   check(pages.length > 0, `prerendered pages: ${pages.length}`)
   check(
     pages.every((key) => existsSync(join(output, 'static', staticFileOf(key)))),
     'every prerendered page is a file in .vercel/output/static',
+  )
+  check(
+    images.every((key) => existsSync(join(output, 'static', staticFileOf(key, false)))),
+    `every prerendered social image is a file at its path (${images.length})`,
   )
   check(
     pages.every((key) => key === '/' || config.overrides?.[staticFileOf(key)]?.path === decodeURIComponent(key).slice(1)),

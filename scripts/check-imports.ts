@@ -74,7 +74,8 @@ export interface Violation {
 export function isSourceFile(path: string): boolean {
   if (!/\.(ts|tsx)$/.test(path) || path.endsWith('.d.ts') || /\.test\.(ts|tsx)$/.test(path)) return false
   if (isGenerated(path)) return false
-  return path === 'app.config.ts' || path.startsWith('app/') || path.startsWith('cms/')
+  // tailwind.config.ts: the brand tokens, which the server's social-image card reads too (docs/decisions/018).
+  return path === 'app.config.ts' || path === 'tailwind.config.ts' || path.startsWith('app/') || path.startsWith('cms/')
 }
 
 const isGenerated = (path: string) => path.startsWith('app/paraglide/') || path === 'app/routeTree.gen.ts'
@@ -498,7 +499,7 @@ const ruleTitles: Record<Violation['rule'], string> = {
 }
 
 function listFiles(root: string): string[] {
-  const files: string[] = ['app.config.ts']
+  const files: string[] = ['app.config.ts', 'tailwind.config.ts']
   const walk = (dir: string) => {
     for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
       const path = posix.join(dir, entry.name)

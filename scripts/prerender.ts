@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { parseEnvOrExit } from '../app.config'
+import { ogImageTargetOf } from '../app/lib/og-image'
 import { etagOf } from '../app/server/compression.server'
 import { getContentSource } from '../app/server/content/content-source.server'
 import { ContentUnavailableError } from '../app/server/content/source.server'
@@ -91,6 +92,24 @@ async function startServer(): Promise<string> {
   return fail(`the built server did not answer on ${origin}:\n${output.join('')}`)
 }
 
+const tagsOf = (response: Response) =>
+  (response.headers.get('cache-tag') ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((tag) => decodeURI(tag))
+
+/** The path of a page's generated social image, from its `og:image` (null when the page has an image of its own). */
+function ogImageOf(html: string): string | null {
+  const content = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]
+  if (!content) return null
+  try {
+    const { pathname } = new URL(content.replaceAll('&amp;', '&'))
+    return ogImageTargetOf(pathname) ? pathname : null
+  } catch {
+    return null
+  }
+}
+
 async function main() {
   const started = Date.now()
   rmSync(outDir, { recursive: true, force: true })
@@ -119,6 +138,8 @@ async function main() {
   const origin = await startServer()
   const manifest: PrerenderManifest = { builtAt: Date.now(), renderedFor: renderIdentity(env), pages: {} }
   let bytes = 0
+  let images = 0
+  let imageBytes = 0
   for (const route of routes) {
     const response = await fetch(origin + route, { headers: { accept: 'text/html', 'accept-encoding': 'identity' } })
     if (response.status !== 200) {
@@ -144,17 +165,31 @@ async function main() {
       file,
       etag: etagOf(body),
       contentType: response.headers.get('content-type') ?? 'text/html; charset=utf-8',
-      tags: (response.headers.get('cache-tag') ?? '')
-        .split(',')
-        .filter(Boolean)
-        .map((tag) => decodeURI(tag)),
+      tags: tagsOf(response),
+    }
+    // The page's generated social image goes with it (docs/decisions/018).
+    const image = ogImageOf(new TextDecoder().decode(body))
+    if (image && !manifest.pages[image]) {
+      const png = await fetch(origin + image)
+      if (png.status !== 200 || png.headers.get('content-type') !== 'image/png') {
+        console.warn(`prerender: ${image} (the image of ${route}) answered ${png.status}; not prerendered`)
+        await png.body?.cancel()
+        continue
+      }
+      const bytes = new Uint8Array(await png.arrayBuffer())
+      const imageFile = decodeURIComponent(image).slice(1)
+      mkdirSync(dirname(join(outDir, imageFile)), { recursive: true })
+      writeFileSync(join(outDir, imageFile), bytes)
+      manifest.pages[image] = { file: imageFile, etag: etagOf(bytes), contentType: 'image/png', tags: tagsOf(png) }
+      images++
+      imageBytes += bytes.byteLength
     }
   }
   stopServer()
   writeManifest(manifest)
-  const count = Object.keys(manifest.pages).length
+  const count = Object.keys(manifest.pages).length - images
   console.log(
-    `prerender: ${count} pages (${(bytes / 1024).toFixed(0)} KiB of HTML, with brotli and gzip copies) in ${((Date.now() - started) / 1000).toFixed(1)} s → ${outputLayout[target].prerendered}/`,
+    `prerender: ${count} pages (${(bytes / 1024).toFixed(0)} KiB of HTML, with brotli and gzip copies) and ${images} social images (${(imageBytes / 1024).toFixed(0)} KiB) in ${((Date.now() - started) / 1000).toFixed(1)} s → ${outputLayout[target].prerendered}/`,
   )
   process.exit(0)
 }

@@ -113,6 +113,7 @@ case "$task" in
     # tree it generates, the HTML check and e2e its output). A failed build ends the run.
     step "import rules (npm run check:imports)" npm run --silent check:imports || true
     step "formatting (npm run format:check)" npm run --silent format:check || true
+    step "native bindings for macOS, Linux and Windows (npm run check:native)" npm run --silent check:native || true
     step "build (npm run build: vite build, then prerendering)" npm run --silent build || finish
     step "types (tsc --noEmit)" npx tsc --noEmit || true
     step "lint (npm run lint)" npm run --silent lint || true

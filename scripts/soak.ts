@@ -159,6 +159,7 @@ const requests: autocannon.Request[] = [
 ]
 
 const startRss = site.rssBytes()
+const startHeap = await site.afterFullGc()
 const phases: string[] = []
 const started = Date.now()
 const at = (fraction: number) => Math.round(durationSeconds * 1000 * fraction)
@@ -193,6 +194,7 @@ try {
   clearTimeout(restartTimer)
 }
 const endRss = site.rssBytes()
+const endHeap = await site.afterFullGc()
 
 // Every submission the site confirmed must arrive once: wait for the outbox to empty.
 const siteDb = createClient({ url: 'file:.cache/soak/site.db' })
@@ -237,6 +239,10 @@ console.log(
 console.log(`socket errors     ${result.errors} (timeouts ${result.timeouts}, resets ${result.resets ?? 0})`)
 console.log(`latency           p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}`)
 console.log(`server RSS        start ${startRss === null ? 'n/a' : mib(startRss)}, end ${endRss === null ? 'n/a' : mib(endRss)}`)
+console.log(
+  `live heap         after a full GC: start ${startHeap ? mib(startHeap.heapUsed) : 'n/a'}, end ${endHeap ? mib(endHeap.heapUsed) : 'n/a'}` +
+    (endHeap ? ` (V8 keeps ${mib(endHeap.heapTotal)} for reuse; outside the heap: ${mib(endHeap.rss - endHeap.heapTotal)})` : ''),
+)
 console.log(
   `backend log lines ${
     output

@@ -14,6 +14,7 @@ const base: HeadInput = {
   schema: [],
   post: null,
   noindex: false,
+  generatedImage: null,
 }
 
 const metaOf = (head: ReturnType<typeof buildHead>, key: string) =>
@@ -64,6 +65,37 @@ describe('buildHead', () => {
     expect(head.links).toContainEqual({ rel: 'canonical', href: 'https://www.kestrel-it.example/de/about' })
     expect(metaOf(head, 'og:image')).toEqual(['https://www.kestrel-it.example/logo.svg'])
     expect(metaOf(head, 'og:locale')).toEqual(['de_DE'])
+  })
+
+  it('links the generated social image in the page locale, with its size, type and alt text', () => {
+    const generatedImage = { path: '/og/about.png', alt: 'About us – Kestrel IT Support' }
+    for (const [locale, url] of [
+      ['en', 'https://www.kestrel-it.example/og/about.png'],
+      ['de', 'https://www.kestrel-it.example/de/og/about.png'],
+    ] as const) {
+      const head = buildHead({ ...base, locale, generatedImage })
+      expect(metaOf(head, 'og:image')).toEqual([url])
+      expect(metaOf(head, 'twitter:image')).toEqual([url])
+      expect(metaOf(head, 'og:image:width')).toEqual(['1200'])
+      expect(metaOf(head, 'og:image:height')).toEqual(['630'])
+      expect(metaOf(head, 'og:image:type')).toEqual(['image/png'])
+      expect(metaOf(head, 'og:image:alt')).toEqual(['About us – Kestrel IT Support'])
+      expect(metaOf(head, 'twitter:image:alt')).toEqual(['About us – Kestrel IT Support'])
+      expect(metaOf(head, 'twitter:card')).toEqual(['summary_large_image'])
+    }
+  })
+
+  it('keeps a page image of its own that social networks show, and gives an SVG one the generated card', () => {
+    const generatedImage = { path: '/og/about.png', alt: 'About' }
+    const meta = { ...buildHeadMeta(), ogImage: 'https://cdn.example.com/team.jpg' }
+    const own = buildHead({ ...base, meta, generatedImage })
+    expect(metaOf(own, 'og:image')).toEqual(['https://cdn.example.com/team.jpg'])
+    expect(metaOf(own, 'twitter:image')).toEqual(['https://cdn.example.com/team.jpg'])
+    // Its size is not known, so none is claimed.
+    expect(metaOf(own, 'og:image:width')).toEqual([])
+    const svg = buildHead({ ...base, meta: { ...meta, ogImage: '/images/pages/about.svg' }, generatedImage })
+    expect(metaOf(svg, 'og:image')).toEqual(['https://www.kestrel-it.example/og/about.png'])
+    expect(metaOf(svg, 'og:image:alt')).toEqual(['About'])
   })
 
   it('lists hreflang alternates for every routed locale plus x-default', () => {

@@ -4,8 +4,9 @@
  * JSON-LD (the page's own schema plus Organization, WebSite with SearchAction,
  * BreadcrumbList and BlogPosting). Pure, so every rule is unit-tested.
  */
-import { defaultLocale, routedLocales, type Locale } from '../../app.config'
+import { defaultLocale, routedLocales, siteConfig, type Locale } from '../../app.config'
 import type { Breadcrumb, Language, PageMeta, PostSummary, SiteOptions } from '../content/model'
+import { isSocialImageUrl } from './og-image'
 import { isLocale, localizePath } from './url'
 
 export interface HeadInput {
@@ -21,6 +22,12 @@ export interface HeadInput {
   post: Pick<PostSummary, 'title' | 'date' | 'modified' | 'author' | 'featuredImage'> | null
   /** Search results, previews, account pages: never indexed. */
   noindex: boolean
+  /**
+   * The page's generated social image (docs/decisions/018): its app path without the
+   * locale (`/og/about.png`) and its alt text. Null where none is linked (search results,
+   * previews); a page's own raster `og:img` wins over it.
+   */
+  generatedImage: { path: string; alt: string } | null
 }
 
 type MetaTag =
@@ -68,9 +75,14 @@ export function buildHead(input: HeadInput): { meta: MetaTag[]; links: LinkTag[]
   const description = meta?.description ?? null
   const ownUrl = absoluteUrl(options.siteUrl, localizePath(input.path, locale))
   const canonical = (meta?.canonical && absoluteUrl(options.siteUrl, meta.canonical)) || ownUrl
+  // A page's own image when social networks can show it (not an SVG), else its generated card.
+  const ownImage = meta?.ogImage && isSocialImageUrl(meta.ogImage) ? absoluteUrl(options.siteUrl, meta.ogImage) : null
+  const generated = !ownImage && input.generatedImage ? absoluteUrl(options.siteUrl, localizePath(input.generatedImage.path, locale)) : null
+  const featured = input.post?.featuredImage
   const image =
-    (meta?.ogImage && absoluteUrl(options.siteUrl, meta.ogImage)) ||
-    (input.post?.featuredImage && absoluteUrl(options.siteUrl, input.post.featuredImage.src)) ||
+    ownImage ||
+    generated ||
+    (featured && isSocialImageUrl(featured.src) && absoluteUrl(options.siteUrl, featured.src)) ||
     (options.logoUrl && absoluteUrl(options.siteUrl, options.logoUrl)) ||
     null
   const robots = input.noindex ? 'noindex, follow' : (meta?.robots ?? null)
@@ -91,10 +103,18 @@ export function buildHead(input: HeadInput): { meta: MetaTag[]; links: LinkTag[]
   add('property', 'og:title', meta?.ogTitle ?? title)
   add('property', 'og:description', meta?.ogDescription ?? description)
   add('property', 'og:image', image)
+  if (generated && input.generatedImage) {
+    add('property', 'og:image:type', 'image/png')
+    add('property', 'og:image:width', String(siteConfig.ogImage.width))
+    add('property', 'og:image:height', String(siteConfig.ogImage.height))
+    add('property', 'og:image:alt', input.generatedImage.alt)
+  }
   add('name', 'twitter:card', meta?.twitterCard ?? (image ? 'summary_large_image' : 'summary'))
   add('name', 'twitter:title', meta?.twitterTitle ?? meta?.ogTitle ?? title)
   add('name', 'twitter:description', meta?.twitterDescription ?? meta?.ogDescription ?? description)
-  add('name', 'twitter:image', (meta?.twitterImage && absoluteUrl(options.siteUrl, meta.twitterImage)) || image)
+  const twitterImage = meta?.twitterImage && isSocialImageUrl(meta.twitterImage) ? absoluteUrl(options.siteUrl, meta.twitterImage) : null
+  add('name', 'twitter:image', twitterImage || image)
+  if (!twitterImage && generated && input.generatedImage) add('name', 'twitter:image:alt', input.generatedImage.alt)
   if (input.post) {
     add('property', 'article:published_time', input.post.date)
     add('property', 'article:modified_time', input.post.modified ?? null)

@@ -11,6 +11,7 @@ import type { PageQuery } from '../content/queries'
 import { listingFilter } from '../lib/listing'
 import { cacheTagsFor } from '../lib/cache-tags'
 import { layoutPathOf, pageQueryFor, type PageSelection, type PageTarget } from '../lib/page-selection'
+import { ogImagePath, ogImageTitle } from '../lib/og-image'
 import { buildHead, type HeadInput } from '../lib/seo'
 import { layoutQueryOptions, pageQueryOptions, postListQueryOptions } from '../server/content.queries'
 
@@ -89,6 +90,14 @@ export function headInputFor(data: PageData, query: PageQuery, path: string): He
         : null,
     // Search results and previews are never indexed (DESIGN.md); pages may say so themselves.
     noindex: Boolean(query.search || query.previewId),
+    // Search results and drafts have no card of their own: the image shows the published page.
+    generatedImage:
+      query.search || query.previewId
+        ? null
+        : {
+            path: ogImagePath({ pageName: query.pageName, category: query.category }),
+            alt: `${ogImageTitle(page, page.kind === 'blog' || page.kind === 'category' ? page.category : null, page.kind === 'post' ? page.post : null, options.organizationName)} – ${options.organizationName}`,
+          },
   }
 }
 

@@ -67,6 +67,8 @@ export class HtmlCache<P extends string> {
   /** Which partition holds a key (each key lives in one). */
   private readonly where = new Map<string, P>()
   private readonly inflight = new Map<string, Promise<RenderOutcome<P>>>()
+  /** Keys purged while their render ran: that render may have read the content from before the change. */
+  private readonly purgedDuringRender = new Set<string>()
   private readonly now: () => number
 
   constructor(private readonly options: HtmlCacheOptions<P>) {
@@ -144,10 +146,15 @@ export class HtmlCache<P extends string> {
     const task = (async () => {
       try {
         const outcome = await render()
-        if (outcome.partition !== null) this.store(outcome.partition, key, outcome.page)
+        if (outcome.partition !== null) {
+          const entry = this.store(outcome.partition, key, outcome.page)
+          // Purged while it rendered: it answers now, and the next request renders again.
+          if (this.purgedDuringRender.has(key)) entry.purged = true
+        }
         return outcome
       } finally {
         this.inflight.delete(key)
+        this.purgedDuringRender.delete(key)
       }
     })()
     this.inflight.set(key, task)
@@ -162,13 +169,18 @@ export class HtmlCache<P extends string> {
 
   /**
    * Marks every entry that matches as purged and answers their keys. Purged entries are
-   * rendered again on their next request; the old copy answers only if that fails.
+   * rendered again on their next request; the old copy answers only if that fails. A
+   * render running for a matching key (a purged page's refresh) keeps its result only
+   * until the next request: two purges in quick succession (a webhook, then the embedded
+   * CMS's own) must not leave the copy rendered between them as fresh.
    */
   purge(matches: (key: string, entry: CacheEntry) => boolean): Array<{ partition: P; key: string; prerendered: boolean }> {
     const purged: Array<{ partition: P; key: string; prerendered: boolean }> = []
     for (const [name, partition] of this.partitions) {
       for (const [key, entry] of partition.entries) {
-        if (entry.purged || !matches(key, entry)) continue
+        if (!matches(key, entry)) continue
+        if (this.inflight.has(key)) this.purgedDuringRender.add(key)
+        if (entry.purged) continue
         entry.purged = true
         purged.push({ partition: name, key, prerendered: entry.prerendered })
       }

@@ -110,6 +110,29 @@ describe('the rendered-HTML cache', () => {
     expect(html.purge(() => true).map((entry) => entry.key)).toEqual(['/contact'])
   })
 
+  it('renders again after a purge that came while a purged page was being rendered', async () => {
+    const html = cache(() => 0)
+    html.store('pages', '/terms', page('v1', 200, ['page:terms']), { prerendered: true })
+    html.purge((_key, entry) => entry.tags.includes('page:terms'))
+    let finish: () => void = () => {}
+    const gate = new Promise<void>((done) => (finish = done))
+    // The refresh the first purge started reads the content before the change...
+    const rendering = html.render('/terms', async () => {
+      await gate
+      return { page: page('v1 again', 200, ['page:terms']), partition: 'pages' }
+    })
+    // ...and a second purge (the change itself) arrives while it runs.
+    html.purge((_key, entry) => entry.tags.includes('page:terms'))
+    finish()
+    await rendering
+    const lookup = html.lookup('/terms')
+    expect(lookup.kind).toBe('miss')
+    expect(lookup.kind === 'miss' && lookup.fallback && text(lookup.fallback)).toBe('v1 again')
+    await html.render('/terms', async () => ({ page: page('v2', 200, ['page:terms']), partition: 'pages' }))
+    const fresh = html.lookup('/terms')
+    expect(fresh.kind === 'fresh' && text(fresh.entry)).toBe('v2')
+  })
+
   it('moves a key between partitions (a 404 that became a page)', () => {
     const html = cache(() => 0)
     html.store('missing', '/new-page', page('not found', 404))

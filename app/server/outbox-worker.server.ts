@@ -7,6 +7,7 @@
  */
 import { outboxConfig } from '../../app.config'
 import type { ContentSource } from './content/source.server'
+import { createLogSummary } from './log-summary.server'
 import type { Outbox, OutboxItem } from './outbox.server'
 
 export type Delivery = { kind: 'delivered' } | { kind: 'rejected'; reason: string } | { kind: 'unavailable'; reason: string }
@@ -65,6 +66,10 @@ export interface OutboxWorkerOptions {
 const describe = (item: OutboxItem) => `#${item.id} (${item.kind} ${item.target})`
 
 export function createOutboxWorker(options: OutboxWorkerOptions) {
+  const deliveredLog = createLogSummary((line) => console.info(line), {
+    first: (detail) => `[outbox] ${detail} delivered`,
+    more: (count, first, last) => `[outbox] ${count} more delivered (${first} … ${last})`,
+  })
   let timer: ReturnType<typeof setInterval> | undefined
   let pass: Promise<unknown> | undefined
 
@@ -84,7 +89,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         if (result.kind === 'delivered') {
           await options.outbox.delivered(item.id)
           counts.delivered++
-          console.info(`[outbox] ${describe(item)} delivered after ${item.attempts + 1} attempts`)
+          deliveredLog.add(`${describe(item)} after ${item.attempts + 1} attempts`)
         } else if (result.kind === 'rejected') {
           await options.outbox.rejected(item.id, result.reason)
           counts.rejected++

@@ -13,12 +13,12 @@ import { readCookie } from '../lib/cookies'
 import { pageNumber } from '../lib/page-selection'
 import { isPrivateRequest } from './cache-control.server'
 
-export type CachePartition = 'pages' | 'search' | 'missing'
+export type CachePartition = 'pages' | 'search' | 'missing' | 'images'
 
 export interface CacheablePageRequest {
   key: string
   /** Where a 200 is kept; a 404 goes to `missing`. Searches have their own, so they cannot evict pages. */
-  partition: Exclude<CachePartition, 'missing'>
+  partition: Exclude<CachePartition, 'missing' | 'images'>
   /** The URL rendered for the cache: this path and only the parameters in the key. */
   renderUrl: URL
 }

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { publicEnvKeys, type Env } from '../../app.config'
+import { cachePolicy } from './cache-control.server'
 import type { StoredPage } from './html-cache.server'
 import { contentSecurityPolicy, inlineScriptHashes } from './security-headers.server'
 
@@ -71,6 +72,21 @@ export async function loadPrerendered(
   await Promise.all(
     Object.entries(manifest.pages).map(async ([key, page]) => {
       const file = path.join(dir, page.file)
+      if (!page.contentType.startsWith('text/html')) {
+        // A page's generated social image (docs/decisions/018): a PNG, kept as it is.
+        const bytes = new Uint8Array(await readFile(file))
+        const none = new Uint8Array(0)
+        pages.set(key, {
+          status: 200,
+          headers: { 'content-type': page.contentType, 'cache-control': cachePolicy.page },
+          identity: bytes,
+          br: none,
+          gzip: none,
+          etag: page.etag,
+          tags: page.tags,
+        })
+        return
+      }
       const [identity, br, gzip] = await Promise.all([readFile(file), readFile(`${file}.br`), readFile(`${file}.gz`)])
       pages.set(key, {
         status: 200,

@@ -7,9 +7,10 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { createClient, type Client } from '@libsql/client'
+import { runMigrations, type Migration } from '../lib/sqlite-migrations.server'
 
 /** Each migration runs once, in order, inside a transaction; never edit one that has shipped. */
-const migrations: ReadonlyArray<{ id: number; name: string; sql: string }> = [
+const migrations: ReadonlyArray<Migration> = [
   {
     id: 1,
     name: 'outbox',
@@ -48,35 +49,13 @@ const migrations: ReadonlyArray<{ id: number; name: string; sql: string }> = [
   },
 ]
 
-async function migrate(client: Client): Promise<void> {
-  await client.execute(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
-  )
-  const done = new Set((await client.execute('SELECT id FROM schema_migrations')).rows.map((row) => Number(row.id)))
-  for (const migration of migrations) {
-    if (done.has(migration.id)) continue
-    const tx = await client.transaction('write')
-    try {
-      await tx.executeMultiple(migration.sql)
-      await tx.execute({ sql: 'INSERT INTO schema_migrations (id, name) VALUES (?, ?)', args: [migration.id, migration.name] })
-      await tx.commit()
-    } catch (error) {
-      await tx.rollback()
-      // Another process of the same site migrated first.
-      if (!/UNIQUE|already exists/i.test(error instanceof Error ? error.message : '')) throw error
-    } finally {
-      tx.close()
-    }
-  }
-}
-
 /** Opens and migrates a site database; a file's folder is created, and the file is readable by its owner only (it holds enquiries). */
 export async function openSiteDatabase(url: string): Promise<Client> {
   const file = url.startsWith('file:') ? path.resolve(url.slice('file:'.length)) : null
   if (file) mkdirSync(path.dirname(file), { recursive: true })
   const client = createClient({ url })
   await client.execute('PRAGMA busy_timeout = 5000')
-  await migrate(client)
+  await runMigrations(client, migrations)
   if (file && existsSync(file)) chmodSync(file, 0o600)
   return client
 }

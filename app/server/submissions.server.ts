@@ -13,6 +13,7 @@ import type { SubmissionInput, SubmissionOutcome, UserOutcome, UserRequest } fro
 import { env } from './env.server'
 import { createFormDefinitions } from './form-definitions.server'
 import { createIdempotency, IDEMPOTENCY_KEY } from './idempotency.server'
+import { createLogSummary } from './log-summary.server'
 import { createOutbox } from './outbox.server'
 import { createOutboxWorker } from './outbox-worker.server'
 import { openSiteDatabase } from './site-db.server'
@@ -27,6 +28,11 @@ const siteDatabase = () => {
   return database
 }
 
+/** One line for the first submission kept in an outage, then one counted line per 10 s. */
+const keptLog = createLogSummary((line) => console.info(line), {
+  first: (detail) => `[outbox] the backend is unavailable; ${detail} kept, to be sent when it answers`,
+  more: (count, first, last) => `[outbox] ${count} more kept while the backend is unavailable (${first} … ${last})`,
+})
 const logError = (error: unknown) => console.error(`[submissions] ${error instanceof Error ? error.message : String(error)}`)
 
 export const outbox = createOutbox({ database: siteDatabase, fileDir: path.resolve(env.SITE_OUTBOX_DIR) })
@@ -78,7 +84,7 @@ export function sendSubmission(input: SubmissionInput & { idempotencyKey: string
         )
         return outcome
       }
-      console.info(`[outbox] form ${formId}: the backend is unavailable; kept as #${id}`)
+      keptLog.add(`#${id} (form ${formId})`)
       return { kind: 'queued' }
     },
     (outcome) => outcome.kind === 'valid' || outcome.kind === 'queued',
@@ -112,7 +118,7 @@ export function sendAccountRequest(request: UserRequest, idempotencyKey: string)
           return null
         })
       if (id === null) return outcome
-      console.info(`[outbox] account ${action}: the backend is unavailable; kept as #${id}`)
+      keptLog.add(`#${id} (account ${action})`)
       return { queued: true }
     },
     (outcome) => 'queued' in outcome || outcome.ok,

@@ -268,6 +268,8 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
       console.log(`${sent.requests} answered, ${sent.errors} errors, ${sent.non2xx} not 2xx/3xx`)
     }
     const [warm, soak] = rounds as [(typeof rounds)[number], (typeof rounds)[number]]
+    // Measured last: a full collection could hand memory back and flatter the rounds above.
+    const liveHeapAtEndBytes = (await server.afterFullGc())?.heapUsed ?? null
     await server.stop()
 
     const missServer = await startBuiltServer(MISS_PORT, { HTML_CACHE: 'off' })
@@ -289,6 +291,7 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
       afterSecondCachedRequestsBytes: soak.rssBytes,
       growthOverFirstCachedRequestsBytes: growth(rssAfterRuns, warm.rssBytes),
       growthOverCachedRequestsBytes: growth(warm.rssBytes, soak.rssBytes),
+      liveHeapAtEndBytes,
       cachedRequests: rounds,
     }
 
@@ -368,7 +371,8 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     console.log(
       `\nServer RSS: ${mib(rss.atStartBytes)} at start, ${mib(rss.afterRunsBytes)} after the runs, ` +
         `${mib(rss.afterFirstCachedRequestsBytes)} after ${CACHED_REQUESTS.toLocaleString('en')} more cached requests, ` +
-        `${mib(rss.afterSecondCachedRequestsBytes)} after ${CACHED_REQUESTS.toLocaleString('en')} more\n`,
+        `${mib(rss.afterSecondCachedRequestsBytes)} after ${CACHED_REQUESTS.toLocaleString('en')} more; ` +
+        `then ${mib(liveHeapAtEndBytes)} of live heap after a full GC\n`,
     )
     console.log(
       table(

@@ -17,6 +17,8 @@ export interface BuiltServer extends TestServer {
   origin: string
   /** The server process's resident set size now (Linux), in bytes; null elsewhere. */
   rssBytes: () => number | null
+  /** The memory left after a full garbage collection in the server (scripts/bench/gc-probe.mjs); null when it does not answer. */
+  afterFullGc: () => Promise<NodeJS.MemoryUsage | null>
 }
 
 export function requireBuild(): void {
@@ -72,10 +74,34 @@ export async function startBuiltServer(port: number, env: Record<string, string>
       PORT: String(port),
       CMS_DATABASE_URL: 'file:.cache/bench/cms.db',
       CMS_UPLOAD_DIR: '.cache/bench/uploads',
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import="${gcProbe}"`].filter(Boolean).join(' '),
       ...env,
     },
     readyUrl: `${origin}/favicon.svg`,
     startTimeoutMs: 60_000,
   })
-  return { ...server, origin, rssBytes: () => readRss(server.pid) }
+  return { ...server, origin, rssBytes: () => readRss(server.pid), afterFullGc: () => afterFullGc(server) }
+}
+
+const gcProbe = join(root, 'scripts/bench/gc-probe.mjs')
+
+async function afterFullGc(server: TestServer): Promise<NodeJS.MemoryUsage | null> {
+  const before = server.output().split('gc-probe ').length
+  try {
+    process.kill(server.pid, 'SIGUSR2')
+  } catch {
+    return null
+  }
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    await new Promise((done) => setTimeout(done, 100))
+    const parts = server.output().split('gc-probe ')
+    if (parts.length > before) {
+      try {
+        return JSON.parse(parts.at(-1)!.split('\n')[0]!) as NodeJS.MemoryUsage
+      } catch {
+        return null
+      }
+    }
+  }
+  return null
 }

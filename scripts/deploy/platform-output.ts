@@ -64,8 +64,12 @@ interface VercelConfig {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** The file a prerendered page is served from: `/` is `index.html`, `/de/blog` is `de/blog.html`. */
-export const staticFileOf = (key: string) => (key === '/' ? 'index.html' : `${decodeURIComponent(key).slice(1)}.html`)
+/** A prerendered page is HTML; the manifest also holds the pages' social images (`/og/home.png`). */
+export const isHtmlEntry = (entry: { contentType: string }) => entry.contentType.startsWith('text/html')
+
+/** The file a prerendered page is served from: `/` is `index.html`, `/de/blog` is `de/blog.html`; an image keeps its path. */
+export const staticFileOf = (key: string, html = true) =>
+  key === '/' ? 'index.html' : `${decodeURIComponent(key).slice(1)}${html ? '.html' : ''}`
 
 function vercelOutput() {
   const output = join(root, '.vercel/output')
@@ -80,24 +84,29 @@ function vercelOutput() {
   const overrides: NonNullable<VercelConfig['overrides']> = { ...config.overrides }
   const pageRoutes: VercelRoute[] = []
   for (const [key, page] of Object.entries(manifest.pages)) {
-    const file = staticFileOf(key)
+    const html = isHtmlEntry(page)
+    const file = staticFileOf(key, html)
     const target = join(output, 'static', file)
     mkdirSync(dirname(target), { recursive: true })
     copyFileSync(join(prerendered, page.file), target)
+    // A social image is a file at its own path, with the public files' headers.
+    if (!html) continue
     if (key !== '/') overrides[file] = { path: decodeURIComponent(key).slice(1), contentType: page.contentType }
-    const html = readFileSync(target, 'utf8')
+    const text = readFileSync(target, 'utf8')
     pageRoutes.push({
       src: `^${escapeRegExp(decodeURIComponent(key))}$`,
       methods: ['GET', 'HEAD'],
       headers: {
-        'Content-Security-Policy': contentSecurityPolicy({ hashes: inlineScriptHashes(html) }),
+        'Content-Security-Policy': contentSecurityPolicy({ hashes: inlineScriptHashes(text) }),
         'Cache-Control': staticPageCacheControl,
         ...(page.tags.length > 0 ? { 'Cache-Tag': page.tags.map((tag) => encodeURI(tag)).join(',') } : {}),
       },
       continue: true,
     })
   }
-  const pagePaths = Object.keys(manifest.pages).map((key) => escapeRegExp(decodeURIComponent(key)))
+  const pagePaths = Object.entries(manifest.pages)
+    .filter(([, page]) => isHtmlEntry(page))
+    .map(([key]) => escapeRegExp(decodeURIComponent(key)))
   const fallback = config.routes.at(-1)?.dest ?? '/__server'
   // A prerendered path asked with a query it reads, or in developer mode: rendered by the function.
   const dynamicVariants: VercelRoute[] =
@@ -140,7 +149,7 @@ function main() {
     return
   }
   const pages = vercelOutput()
-  console.log(`platform-output: .vercel/output/config.json rewritten; ${pages} prerendered pages in .vercel/output/static`)
+  console.log(`platform-output: .vercel/output/config.json rewritten; ${pages} prerendered files in .vercel/output/static`)
 }
 
 if (process.argv[1]?.endsWith('platform-output.ts')) main()

@@ -9,8 +9,7 @@
  * be tested on either.
  */
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { freePort } from '../support/built-site'
 import { startTestServer } from '../support/test-server'
 
 export const PREVIEW_SECRET = process.env.CONTRACT_PREVIEW_SECRET ?? 'contract-preview-secret-0123456789abcdef'
@@ -19,14 +18,6 @@ export interface Backend {
   url: string
   kind: 'cms' | 'wordpress'
   stop: () => Promise<void>
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 /** `npm run cms` in its own process group (tests/support/test-server.ts), so stopping it leaves nothing behind. */

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { decodeText } from '../../app/content/sanitize'
 import { openDatabase } from '../../cms/db'
+import { pngSize } from '../support/png'
 import { startTestServer, type TestServer } from '../support/test-server'
 import { waitForHydration } from './helpers'
 
@@ -452,6 +453,19 @@ test('the blog listing and search results with the corpus (and a hostile query) 
   await page.goto(`/?s=${query}`)
   await loadEverything(page)
   expect(await problems()).toEqual([])
+})
+
+test('the social images of the hostile page and article are drawn: a 1200×630 PNG each, the corpus as text', async ({ request }) => {
+  for (const pathname of ['/xss-lab', '/blog/xss-post']) {
+    const html = await (await request.get(pathname)).text()
+    const url = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? ''
+    // The page's own og:img is a hostile URL: never linked, the generated card stands in.
+    expect(url, pathname).toMatch(/^https:\/\/[^/]+(\/de)?\/og\/.+\.png$/)
+    const image = await request.get(new URL(url).pathname)
+    expect(image.status(), pathname).toBe(200)
+    expect(image.headers()['content-type'], pathname).toBe('image/png')
+    expect(pngSize(await image.body()), pathname).toEqual({ width: 1200, height: 630 })
+  }
 })
 
 test('the feed carries the corpus as text a strict XML parser reads, escaped once', async ({ request }) => {

@@ -5,13 +5,12 @@
  * configured to believe that header. Searches are the limited call here: a plain GET.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { abuseConfig } from '../../app.config'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { startBuiltSite } from '../support/built-site'
+import type { TestServer } from '../support/test-server'
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-abuse-'))
 const servers: TestServer[] = []
@@ -20,34 +19,11 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true })
 })
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((done) => server.close(() => done()))
-  return port
-}
-
 async function startSite(env: Record<string, string>): Promise<string> {
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  servers.push(
-    await startTestServer({
-      command: process.execPath,
-      args: ['.output/server/index.mjs'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        CMS_DATABASE_URL: `file:${path.join(work, `site-${port}.db`)}`,
-        CMS_UPLOAD_DIR: path.join(work, 'uploads'),
-        ...env,
-      },
-      readyUrl: `${origin}/favicon.svg`,
-    }),
-  )
-  return origin
+  // The limits are what this suite tests: RATE_LIMIT_FACTOR back to 1.
+  const site = await startBuiltSite({ dataDir: work, env: { RATE_LIMIT_FACTOR: '1', ...env } })
+  servers.push(site)
+  return site.origin
 }
 
 const limit = abuseConfig.rateLimits.search.count

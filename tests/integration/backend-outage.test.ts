@@ -18,16 +18,15 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backendConfig, parseEnv } from '../../app.config'
 import { cmsOptionsFromEnv, createEmbeddedCms } from '../../cms/index'
-import { freePort } from '../contract/backend'
+import { startBuiltSite, type BuiltSite } from '../support/built-site'
 import { startFlakyBackend, type FlakyBackend } from '../support/flaky-backend'
-import { startTestServer, type TestServer } from '../support/test-server'
 
 const root = process.cwd()
 const SECRET = 'integration-revalidate-secret-0123456789abcdef'
 const TIMEOUT_MS = 800
 const work = mkdtempSync(path.join(tmpdir(), 'site-outage-'))
 let backend: FlakyBackend
-let site: TestServer
+let site: BuiltSite
 let origin: string
 
 /** Enough sitemap entries (two locales) for the sitemap to be an index with numbered parts. */
@@ -48,26 +47,16 @@ beforeAll(async () => {
     }
     return cms.fetch(request)
   })
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  site = await startTestServer({
-    command: process.execPath,
-    args: [entry],
+  site = await startBuiltSite({
+    dataDir: work,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // One address sends every request of the suite: the per-client limits are not what this tests.
-      RATE_LIMIT_FACTOR: '1000',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       HTML_CACHE: 'off',
       CONTENT_API_URL: backend.url,
       CONTENT_TIMEOUT_MS: String(TIMEOUT_MS),
       REVALIDATE_SECRET: SECRET,
-      CMS_DATABASE_URL: `file:${path.join(work, 'site.db')}`,
     },
-    readyUrl: `${origin}/favicon.svg`,
   })
+  origin = site.origin
 }, 60_000)
 
 afterAll(async () => {

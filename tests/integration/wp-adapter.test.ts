@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentUnavailableError } from '../../app/server/content/source.server'
 import { createWpSource } from '../../app/server/content/wp-source.server'
-import { freePort } from '../contract/backend'
+import { freePort } from '../support/built-site'
 
 describe('wp adapter when the backend is down', () => {
   let hanging: Server

@@ -38,7 +38,9 @@ class FailedAnswer<T> extends Error {
 /** One kind of answer, by key: the last good copies and the loads in flight. */
 class StaleCache<T> {
   private readonly entries = new Map<string, Entry<T>>()
-  private readonly inflight = new Map<string, Promise<T>>()
+  private readonly inflight = new Map<string, { task: Promise<T>; generation: number }>()
+  /** Counts invalidations: a load that began before the latest one may carry the content from before the change. */
+  private generation = 0
 
   constructor(
     private readonly options: CacheOptions & { maxEntries: number },
@@ -50,9 +52,9 @@ class StaleCache<T> {
     return (this.options.now ?? Date.now)()
   }
 
-  private store(key: string, data: T) {
+  private store(key: string, data: T, invalidated: boolean) {
     this.entries.delete(key)
-    this.entries.set(key, { data, storedAt: this.now(), refreshing: false, invalidated: false })
+    this.entries.set(key, { data, storedAt: this.now(), refreshing: false, invalidated })
     // Map keeps insertion order: the first key is the least recently stored.
     while (this.entries.size > this.options.maxEntries) {
       const oldest = this.entries.keys().next().value
@@ -63,22 +65,25 @@ class StaleCache<T> {
 
   private load(key: string, load: () => Promise<T>): Promise<T> {
     const running = this.inflight.get(key)
-    if (running) return running
+    if (running) return running.task
+    const generation = this.generation
     const task = (async () => {
       try {
         const data = await load()
         if (this.isFailure(data)) throw new FailedAnswer(data)
-        this.store(key, data)
+        // Invalidated while it loaded: it answers its callers, and the next read loads again.
+        this.store(key, data, generation !== this.generation)
         return data
       } catch (error) {
         // A thing that is gone is gone: forget it. Any other failure keeps the copy.
         if (error instanceof ContentNotFoundError) this.entries.delete(key)
         throw error
       } finally {
-        this.inflight.delete(key)
+        // Only its own: after an invalidation a newer load may hold the key.
+        if (this.inflight.get(key)?.generation === generation) this.inflight.delete(key)
       }
     })()
-    this.inflight.set(key, task)
+    this.inflight.set(key, { task, generation })
     return task
   }
 
@@ -126,6 +131,9 @@ class StaleCache<T> {
 
   invalidate() {
     for (const entry of this.entries.values()) entry.invalidated = true
+    // Reads after this one do not join a load that began before it.
+    this.generation++
+    this.inflight.clear()
     return this.entries.size
   }
 }

@@ -66,6 +66,27 @@ describe('withPageCache', () => {
     expect(onError).toHaveBeenCalledTimes(1)
   })
 
+  it('reads again after an invalidation that came while a read was loading (it may carry the old content)', async () => {
+    let version = 'old'
+    let release: () => void = () => {}
+    const gate = new Promise<void>((done) => (release = done))
+    const getPage = vi.fn(async () => {
+      const seen = version
+      if (getPage.mock.calls.length === 1) await gate
+      return page(seen)
+    })
+    const cached = withPageCache(fakeSource(getPage), { freshMs: 1000, keepMs: 10_000, maxEntries: 10, now: () => 0 })
+    const first = cached.getPage(query)
+    version = 'new'
+    cached.invalidate()
+    // A read after the invalidation does not join the load that began before it.
+    expect((await cached.getPage(query)).page.title).toBe('new')
+    release()
+    expect((await first).page.title).toBe('old')
+    // The late old answer is not kept as fresh.
+    expect((await cached.getPage(query)).page.title).toBe('new')
+  })
+
   it('never caches previews or developer mode', async () => {
     const getPage = vi.fn(async () => page('draft'))
     const cached = withPageCache(fakeSource(getPage), { freshMs: 1000, keepMs: 10_000, maxEntries: 10, now: () => 0 })
