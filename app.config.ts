@@ -392,6 +392,14 @@ export const abuseConfig = {
   memoryKeys: 20_000,
 } as const
 
+/**
+ * Netlify and Vercel (docs/deploy.md): the revalidation webhook's calls to the platform's
+ * purge API and deploy hook (in parallel) give up after this long, and the webhook answers
+ * what failed: well inside the WordPress plugin's own 3 s timeout for the whole call.
+ * Server-only, like cmsConfig.
+ */
+export const deployConfig = { purgeTimeoutMs: 2000 } as const
+
 /* ------------------------------------------------------------------ environment */
 
 /**
@@ -405,6 +413,14 @@ function buildEnvSchema() {
     .optional()
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional())
+
+  /** A value the platform or the operator sets; empty counts as unset. */
+  const optionalText = z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().max(200, { error: 'must be at most 200 characters' }).optional())
 
   const port = z.coerce
     .number({ error: 'must be a number' })
@@ -479,6 +495,19 @@ function buildEnvSchema() {
     /** Signs preview links and the revalidation webhook (later issues). At least 32 characters. */
     PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /**
+     * Netlify and Vercel (docs/deploy.md): the revalidation webhook also purges the
+     * platform's CDN by cache tag when its token is set. Netlify sets SITE_ID in its
+     * functions; NETLIFY_SITE_ID overrides it. Vercel sets VERCEL_PROJECT_ID.
+     */
+    NETLIFY_PURGE_API_TOKEN: optionalText,
+    NETLIFY_SITE_ID: optionalText,
+    SITE_ID: optionalText,
+    VERCEL_PURGE_API_TOKEN: optionalText,
+    VERCEL_PROJECT_ID: optionalText,
+    VERCEL_TEAM_ID: optionalText,
+    /** A Netlify build hook or Vercel deploy hook: each revalidation starts a build, which prerenders the popular pages again. */
+    DEPLOY_HOOK_URL: optionalUrl,
     /** The built site's rendered-HTML cache and prerendered pages; `off` renders every page per request (debugging, `npm run bench`). */
     HTML_CACHE: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
     /**

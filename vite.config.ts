@@ -2,14 +2,16 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
-import { nitro } from 'nitro/vite'
 import { defineConfig, type Plugin } from 'vite'
-import { parseEnvOrExit, siteConfig } from './app.config.ts'
+import { parseEnvOrExit } from './app.config.ts'
 import { paraglideOptions } from './paraglide.options.ts'
 import { base64Modules } from './scripts/vite-base64-plugin.ts'
+import { deployTarget, platformBuild, publicFileCacheControl, publicFilePaths, serverPlugins } from './scripts/deploy/targets.ts'
 
 // A bad environment variable stops `vite dev` and `vite build` at once, naming it.
 const env = parseEnvOrExit()
+// DEPLOY_TARGET: the Node server (default), Netlify or Vercel (docs/deploy.md).
+const target = deployTarget()
 
 /**
  * The browser never calls Paraglide's URL functions (app/router.tsx reads the locale from
@@ -100,21 +102,13 @@ export default defineConfig({
       },
     }),
     // Static assets are also stored gzip- and brotli-compressed, and served so to browsers that accept it.
-    nitro({
+    serverPlugins(target, {
       plugins: ['./app/server/startup.nitro.ts', './app/server/edge.nitro.ts'],
       compressPublicAssets: { gzip: true, brotli: true },
       // Hashed assets (/assets/**) are immutable (Nitro's own rule); the other public files may change between deploys.
-      routeRules: Object.fromEntries(
-        ['/images/**', '/icons/**', '/favicon.svg', '/logo.svg', '/manifest.webmanifest'].map((path) => [
-          path,
-          {
-            headers: {
-              'cache-control': `public, max-age=${siteConfig.cache.publicFileMaxAgeSeconds}, stale-while-revalidate=${siteConfig.cache.cdnStaleSeconds}`,
-            },
-          },
-        ]),
-      ),
+      routeRules: Object.fromEntries(publicFilePaths.map((path) => [path, { headers: { 'cache-control': publicFileCacheControl } }])),
     }),
+    platformBuild(target, { root: import.meta.dirname, contentDir: env.CMS_CONTENT_DIR, contentApiUrl: env.CONTENT_API_URL }),
     viteReact(),
   ],
 })

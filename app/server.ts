@@ -25,12 +25,21 @@ import { loadPrerendered, renderIdentity } from './server/prerendered.server'
 import { expandTag, purgesEverything } from './lib/cache-tags'
 import { handleLogout } from './server/logout.server'
 import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidation.server'
-import { contentSecurityPolicy, inlineScriptHashes, newNonce, securityHeaders } from './server/security-headers.server'
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  newNonce,
+  securityHeaders,
+  strictTransportSecurity,
+} from './server/security-headers.server'
 import { startOutboxWorker } from './server/submissions.server'
 import { canonicalPathRedirect, methodAnswer, redirectTo } from './server/edge-requests.server'
 import { limitAddress } from './server/abuse.server'
 import { clientOfRequest, socketAddress, socketIpOf } from './server/visitor.server'
 import { stripLocale } from './lib/url'
+import { applyEdgeHeaders } from './server/edge-headers.server'
+import { addCdnHeaders } from './server/platform/cdn.server'
+import { isPlatform } from './server/platform/platform-env.server'
 import { ogImageTargetOf, pagePathOfOgImage } from './lib/og-image'
 import { answerOgImage, type OgImageAnswer } from './server/og-image/og-image.server'
 import { m } from './paraglide/messages'
@@ -392,11 +401,37 @@ function finalHeaders(url: URL, status: number) {
   }
 }
 
+/** The platform this build is for (scripts/deploy/targets.ts), or null for the Node server. */
+const deployTarget: unknown = import.meta.env.DEPLOY_TARGET
+const platform = isPlatform(deployTarget) ? deployTarget : null
+
+/**
+ * On Netlify and Vercel: the CDN's own caching header and cache tags. On Netlify, where
+ * Nitro's runtime plugins do not run, also the edge's headers (edge.nitro.ts) on every answer
+ * the function gives; its static files get them from the generated `_headers`.
+ */
+function platformHeaders(request: Request, url: URL, status: number) {
+  return (headers: Headers) => {
+    if (platform === 'netlify') {
+      applyEdgeHeaders(headers, request, url, status)
+      // Netlify answers over HTTPS only, like its static files' `_headers` say.
+      headers.set('strict-transport-security', strictTransportSecurity)
+    }
+    if (platform) addCdnHeaders(platform, headers, url, status)
+  }
+}
+
 export default createServerEntry({
   async fetch(request) {
     const url = new URL(request.url)
     // The socket's address, for the code below that may see a copy of this request without it (visitor.server.ts).
     const response = await socketAddress.run(socketIpOf(request), () => route(request, url))
-    return withHeaders(response, finalHeaders(url, response.status))
+    const final = finalHeaders(url, response.status)
+    if (!platform) return withHeaders(response, final)
+    const onPlatform = platformHeaders(request, url, response.status)
+    return withHeaders(response, (headers) => {
+      final(headers)
+      onPlatform(headers)
+    })
   },
 })

@@ -18,7 +18,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
@@ -113,10 +113,23 @@ function installed(from, name, version) {
   const base = join(root, from, 'package.json')
   if (!existsSync(base)) return true // the parent itself is not installed here (an optional or dev-only tree)
   try {
-    const found = createRequire(base).resolve(`${name}/package.json`)
+    const found = packageJsonFrom(join(root, from), name) ?? createRequire(base).resolve(`${name}/package.json`)
     return JSON.parse(readFileSync(found, 'utf8')).version === version
   } catch {
     return false
+  }
+}
+
+/**
+ * A package's package.json as Node's lookup finds it from a directory (its node_modules,
+ * then each parent's). Read by path: a package whose `exports` leaves out `./package.json`
+ * (@img/sharp-libvips-*) cannot be resolved by require.
+ */
+function packageJsonFrom(dir, name) {
+  for (let current = dir; ; current = dirname(current)) {
+    const candidate = join(current, 'node_modules', name, 'package.json')
+    if (existsSync(candidate)) return candidate
+    if (dirname(current) === current) return null
   }
 }
 

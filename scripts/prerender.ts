@@ -6,6 +6,10 @@
  * manifest to `.output/server/prerendered/`. The server loads them when it starts and
  * answers them from memory; a revalidation replaces them like any cached page.
  *
+ * With DEPLOY_TARGET=vercel (`npm run build:vercel`) it renders through the function of
+ * that build, served by scripts/deploy/local-platform.ts, into `.vercel/prerendered/`;
+ * scripts/deploy/platform-output.ts then puts the pages where Vercel serves static files.
+ *
  * A backend that is down fails the build with a message saying so, unless
  * `SKIP_PRERENDER=1` builds without prerendered pages (every page is then rendered on
  * its first request).
@@ -24,10 +28,12 @@ import { getContentSource } from '../app/server/content/content-source.server'
 import { ContentUnavailableError } from '../app/server/content/source.server'
 import { prerenderRoutes } from '../app/server/prerender-routes.server'
 import { PRERENDER_MANIFEST, renderIdentity, type PrerenderManifest } from '../app/server/prerendered.server'
+import { deployTarget, outputLayout } from './deploy/targets'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const serverEntry = join(root, '.output/server/index.mjs')
-const outDir = join(root, '.output/server/prerendered')
+const target = deployTarget()
+const serverEntry = join(root, outputLayout[target].serverEntry)
+const outDir = join(root, outputLayout[target].prerendered)
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 const env = parseEnvOrExit()
@@ -65,7 +71,10 @@ async function startServer(): Promise<string> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const output: string[] = []
-  server = spawn(process.execPath, [serverEntry], {
+  // A platform's build has no server of its own: its function runs behind the platform's routing, emulated on loopback.
+  const command =
+    target === 'node' ? [serverEntry] : ['--import', 'tsx', join(root, 'scripts/deploy/local-platform.ts'), target, '--port', String(port)]
+  server = spawn(process.execPath, command, {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -109,7 +118,7 @@ async function main() {
     console.log('prerender: skipped (SKIP_PRERENDER=1); every page renders on its first request.')
     process.exit(0)
   }
-  if (!existsSync(serverEntry)) fail('no production build in .output; run `vite build` first.')
+  if (!existsSync(serverEntry)) fail(`no production build at ${outputLayout[target].serverEntry}; run \`vite build\` first.`)
 
   let routes: string[]
   try {
@@ -180,7 +189,7 @@ async function main() {
   writeManifest(manifest)
   const count = Object.keys(manifest.pages).length - images
   console.log(
-    `prerender: ${count} pages (${(bytes / 1024).toFixed(0)} KiB of HTML, with brotli and gzip copies) and ${images} social images (${(imageBytes / 1024).toFixed(0)} KiB) in ${((Date.now() - started) / 1000).toFixed(1)} s → .output/server/prerendered/`,
+    `prerender: ${count} pages (${(bytes / 1024).toFixed(0)} KiB of HTML, with brotli and gzip copies) and ${images} social images (${(imageBytes / 1024).toFixed(0)} KiB) in ${((Date.now() - started) / 1000).toFixed(1)} s → ${outputLayout[target].prerendered}/`,
   )
   process.exit(0)
 }

@@ -121,6 +121,7 @@ case "$task" in
     step "HTML (npm run check:html)" npm run --silent check:html || true
     step "first-load JavaScript budget (npm run size)" npm run --silent size || true
     step "e2e (playwright)" npx playwright test || true
+    step "deploy targets: Netlify and Vercel builds, their output and a smoke e2e (npm run check:deploy)" npm run --silent check:deploy || true
     step "WordPress: the contract suite and e2e against the plugin" wordpress_pass || true
     finish
     ;;

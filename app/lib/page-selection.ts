@@ -28,7 +28,8 @@ export interface SiteSearch {
   [other: string]: unknown
 }
 
-const SITE_PARAMS = ['s', 'preview', 'p', 'expires', 'token', 'dev', 'page'] as const
+/** The query parameters the site reads; a page's URL with any of them is not its prerendered copy (scripts/deploy/platform-output.ts). */
+export const SITE_PARAMS = ['s', 'preview', 'p', 'expires', 'token', 'dev', 'page'] as const
 
 /**
  * The root route's validateSearch. Validation must not change a URL's params (the router

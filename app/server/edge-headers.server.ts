@@ -4,12 +4,11 @@
  * by app/server/edge.nitro.ts as the answer leaves. The HTML-only headers (the
  * Content-Security-Policy, caching of pages) stay with the server entry.
  */
-import { siteConfig } from '../../app.config'
 import { safeLocation } from '../lib/safe-location'
-import { securityHeaders } from './security-headers.server'
+import { securityHeaders, strictTransportSecurity } from './security-headers.server'
 import { clientOfRequest, socketIpOf } from './visitor.server'
 
-export const strictTransportSecurity = `max-age=${siteConfig.edge.hstsMaxAgeSeconds}; includeSubDomains`
+export { strictTransportSecurity }
 
 /**
  * Whether the visitor's connection is HTTPS: the URL's protocol when the socket is TLS

@@ -6,11 +6,24 @@
  * it must not run in development mode (which prints reset mail, tokens included).
  */
 import { parseEnvOrExit, type Env } from '../../app.config'
+import { platformDefaults } from './platform/platform-env.server'
 
-/** The variables the server reads: in a built server, NODE_ENV is production unless set. */
-export function serverEnvSource(built: boolean, source: Record<string, string | undefined>): Record<string, string | undefined> {
-  return built && !source.NODE_ENV ? { ...source, NODE_ENV: 'production' } : source
+/**
+ * The variables the server reads: in a built server, NODE_ENV is production unless set; on
+ * Netlify and Vercel, the platform's defaults (platform-env.server.ts) where a variable is unset.
+ */
+export function serverEnvSource(
+  built: boolean,
+  source: Record<string, string | undefined>,
+  defaults: Record<string, string> = {},
+): Record<string, string | undefined> {
+  const withDefaults = { ...source }
+  for (const [name, value] of Object.entries(defaults)) if (!withDefaults[name]) withDefaults[name] = value
+  return built && !withDefaults.NODE_ENV ? { ...withDefaults, NODE_ENV: 'production' } : withDefaults
 }
 
 // Vite sets import.meta.env in what it builds; scripts run by tsx (the prerender step) have none.
-export const env: Env = parseEnvOrExit(serverEnvSource(import.meta.env?.PROD === true, process.env))
+// The build names its target (scripts/deploy/targets.ts): a platform function validates here, when it starts.
+export const env: Env = parseEnvOrExit(
+  serverEnvSource(import.meta.env?.PROD === true, process.env, platformDefaults(import.meta.env?.DEPLOY_TARGET)),
+)

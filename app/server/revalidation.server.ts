@@ -10,6 +10,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { env } from './env.server'
+import { purgeCdn, triggerDeployHook } from './platform/cdn.server'
+import { isPlatform } from './platform/platform-env.server'
 
 export interface PurgeRequest {
   tags: string[]
@@ -97,5 +99,18 @@ export async function handleRevalidate(request: Request): Promise<Response> {
   }
   const report = purge(parsed.data)
   console.info(`[revalidate] tags=${parsed.data.tags.join(',') || '-'} paths=${parsed.data.paths.length}`)
-  return json(200, { purged: { tags: parsed.data.tags, paths: parsed.data.paths, ...report } })
+  return json(200, { purged: { tags: parsed.data.tags, paths: parsed.data.paths, ...report, ...(await purgePlatform(parsed.data)) } })
+}
+
+/** On Netlify and Vercel (the build's target): the platform's CDN by tag, and the deploy hook when one is set. */
+async function purgePlatform(request: PurgeRequest): Promise<PurgeReport> {
+  const target: unknown = import.meta.env?.DEPLOY_TARGET
+  if (!isPlatform(target)) return {}
+  const [cdn, deployHook] = await Promise.all([
+    purgeCdn(target, env, request),
+    env.DEPLOY_HOOK_URL ? triggerDeployHook(env.DEPLOY_HOOK_URL) : Promise.resolve(undefined),
+  ])
+  if ('failed' in cdn) console.error(`[revalidate] ${target} CDN not purged: ${cdn.failed}`)
+  if (deployHook && 'failed' in deployHook) console.error(`[revalidate] deploy hook: ${deployHook.failed}`)
+  return { cdn, ...(deployHook ? { deployHook } : {}) }
 }

@@ -4,6 +4,7 @@
  * origins appear (they come from app/lib/tracking.ts).
  */
 import { createHash } from 'node:crypto'
+import { siteConfig } from '../../app.config'
 import { trackingOrigins } from '../lib/tracking'
 
 export const securityHeaders: Readonly<Record<string, string>> = {
@@ -13,6 +14,9 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 }
+
+/** `Strict-Transport-Security` over HTTPS (edge-headers.server.ts; always on Netlify and Vercel, scripts/deploy/platform-output.ts). */
+export const strictTransportSecurity = `max-age=${siteConfig.edge.hstsMaxAgeSeconds}; includeSubDomains`
 
 const tags = trackingOrigins
 
