@@ -31,6 +31,8 @@ export function Menu<T extends object>(props: SiteMenuProps<T>) {
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       className="min-w-52 p-1.5 shadow-xl"
+      // React Aria gives the popover the dialog role: it is named after its menu.
+      aria-label={rest['aria-label']}
     >
       <AriaMenu {...rest} className="max-h-[70vh] overflow-auto outline-none" />
     </Popover>
