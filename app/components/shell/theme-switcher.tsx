@@ -1,13 +1,14 @@
 /**
  * Issue 17: the colour theme menu in the header: light, dark, or the system's. A native
  * button in the first load (decision 009) opening React Aria's Menu with a single
- * selection (menuitemradio), loaded on the button's first hover, focus or press.
- * The page is the same for every visitor, so the server cannot know the choice: the
- * button renders all three icons and the stylesheet shows the one `data-theme-choice`
- * names (set by the head script before the first paint; no flash, no layout shift).
+ * selection (menuitemradio), loaded on the button's first hover, focus or press
+ * (overlays/theme-menu.tsx). The page is the same for every visitor, so the server cannot
+ * know the choice: the button renders all three icons and the stylesheet shows the one
+ * `data-theme-choice` names (set by the head script before the first paint; no flash, no
+ * layout shift). See docs/decisions/017-dark-theme-tokens.md.
  */
 import { Suspense } from 'react'
-import { readThemeChoice, storeThemeChoice, isThemeChoice, themeChoices, type ThemeChoice } from '../../lib/theme'
+import { themeChoices } from '../../lib/theme'
 import { m } from '../../paraglide/messages'
 import { MonitorIcon, MoonIcon, SunIcon } from '../icons'
 import { lazyWithPreload } from '../lazy'
@@ -15,13 +16,13 @@ import { narrowIcon } from '../ui/button-styles'
 import { PlainButton } from '../ui/PlainButton'
 import { useMenuTrigger } from './use-menu-trigger'
 
-const MenuPopover = lazyWithPreload(() => import('./overlays/menu-popover'))
+const ThemeMenu = lazyWithPreload(() => import('./overlays/theme-menu'))
 
 const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const
-const names: Record<ThemeChoice, () => string> = { light: m.theme_light, dark: m.theme_dark, system: m.theme_system }
+const names = { light: m.theme_light, dark: m.theme_dark, system: m.theme_system } as const
 
 export function ThemeSwitcher() {
-  const menu = useMenuTrigger(MenuPopover.preload)
+  const menu = useMenuTrigger(ThemeMenu.preload)
   return (
     <>
       <PlainButton {...menu.triggerProps} variant="icon" className={narrowIcon} data-testid="theme-button">
@@ -38,31 +39,7 @@ export function ThemeSwitcher() {
       </PlainButton>
       {menu.isOpen && (
         <Suspense fallback={null}>
-          <MenuPopover
-            triggerRef={menu.triggerRef}
-            label={m.theme_label()}
-            placement="bottom end"
-            autoFocus={menu.autoFocus}
-            onClose={menu.close}
-            takeQueuedKeys={menu.takeQueuedKeys}
-            selectedKey={readThemeChoice()}
-            entries={themeChoices.map((choice) => {
-              const Icon = icons[choice]
-              return {
-                id: choice,
-                textValue: names[choice](),
-                label: (
-                  <>
-                    <Icon size={18} />
-                    {names[choice]()}
-                  </>
-                ),
-              }
-            })}
-            onAction={(choice) => {
-              if (isThemeChoice(choice)) storeThemeChoice(choice)
-            }}
-          />
+          <ThemeMenu triggerRef={menu.triggerRef} autoFocus={menu.autoFocus} onClose={menu.close} takeQueuedKeys={menu.takeQueuedKeys} />
         </Suspense>
       )}
     </>
