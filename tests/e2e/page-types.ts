@@ -15,7 +15,7 @@ export const pageTypes: PageType[] = [
     name: 'service page',
     en: '/services/cyber-security',
     de: '/de/services/cyber-security',
-    heading: { en: /^Cyber security$/, de: /^IT-Sicherheit$/ },
+    heading: { en: /^Security that fits a business/, de: /^Sicherheit, die zu Unternehmen/ },
   },
   { name: 'form page', en: '/contact', de: '/de/contact', heading: { en: /^Contact us$/, de: /^Kontakt$/ } },
   {
