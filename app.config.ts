@@ -71,6 +71,13 @@ export const siteConfig = {
    */
   comments: { maxContentLength: 65_525, maxAuthorLength: 245, maxEmailLength: 100 },
 
+  /**
+   * Issue 17: the colour theme the visitor picked in the header (light, dark, or the
+   * system's), kept in the browser's localStorage under this key: no cookie, nothing sent
+   * to the server, so cached pages stay the same for everyone (decision 017).
+   */
+  theme: { storageKey: 'theme' },
+
   /** SPEC §2 and §6: developer mode, by query `dev=true` or the `dev_mode` cookie. */
   devMode: { cookieName: 'dev_mode', queryParam: 'dev' },
 

@@ -22,9 +22,9 @@ export default {
           900: '#1a358d',
           950: '#152256',
         },
-        ink: { DEFAULT: '#0f172a', soft: '#334155', muted: '#475569' },
+        // The brand palette and the accent are fixed in both themes. Colour roles that change
+        // with the theme (surface, ink, link, focus, danger, …) are CSS variables: app/styles.css.
         accent: { DEFAULT: '#f59e0b', dark: '#b45309' },
-        danger: { DEFAULT: '#b91c1c' },
       },
       fontWeight: { normal: '400', bold: '700', black: '900' },
       maxWidth: { site: '80rem' },

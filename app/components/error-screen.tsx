@@ -40,14 +40,14 @@ export function ErrorScreen({ kind, menus = null, options = null }: ErrorScreenP
     <ErrorScreenBoundary>
       <SiteLayout layout="default" menus={menus} options={site}>
         <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center" aria-labelledby="error-heading">
-          <p className="text-sm font-bold tracking-widest text-brand-700 uppercase">{statusText(kind)}</p>
+          <p className="text-sm font-bold tracking-widest text-link uppercase">{statusText(kind)}</p>
           <h1 id="error-heading" className="mt-4 text-5xl font-black tracking-tight text-ink sm:text-7xl">
             {m.error_heading()}
           </h1>
           <p className="mt-6 text-lg text-ink-soft">{notFound ? m.error_not_found_text() : m.error_unavailable_text()}</p>
           <div className="mt-10 flex flex-wrap justify-center gap-4">
             {!notFound && (
-              <a href="" className="rounded-full border-2 border-brand-700 px-8 py-3 font-bold text-brand-700 hover:bg-brand-50">
+              <a href="" className="rounded-full border-2 border-link px-8 py-3 font-bold text-link hover:bg-tint">
                 {m.error_try_again()}
               </a>
             )}

@@ -63,12 +63,12 @@ function Notifications({ items }: { items: Page['notifications'] }) {
     }
   }
   return (
-    <div className="border-b border-brand-100 bg-brand-50">
+    <div className="border-b border-tint-strong bg-tint">
       {visible.map((item) => (
         <div
           key={item.id}
           role="status"
-          className="mx-auto flex max-w-site items-start gap-4 px-4 py-3 text-sm text-brand-950 sm:px-6"
+          className="mx-auto flex max-w-site items-start gap-4 px-4 py-3 text-sm text-on-tint sm:px-6"
           data-notification={item.type}
         >
           <div className="cms-html flex-1 [&_p]:my-0" dangerouslySetInnerHTML={{ __html: item.messageHtml }} />

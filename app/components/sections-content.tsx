@@ -12,7 +12,7 @@ export function SectionsContent({ data, page }: { data: PageData; page: ContentP
   return (
     <>
       {!heroFirst && (
-        <header className="border-b border-slate-100 bg-gradient-to-b from-brand-50 to-white">
+        <header className="border-b border-line-subtle bg-gradient-to-b from-tint to-surface">
           <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
             <h1 className="text-4xl font-black tracking-tight text-ink sm:text-5xl">{page.title}</h1>
             {page.meta.description && <p className="mt-4 text-lg text-ink-soft">{page.meta.description}</p>}

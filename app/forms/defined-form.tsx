@@ -12,7 +12,7 @@ export function DefinedForms({ forms, source }: { forms: Record<string, FormDefi
         definition ? (
           <FormView key={id} definition={definition} source={source} />
         ) : (
-          <p key={id} role="status" className="mt-4 rounded-xl bg-slate-50 p-4 text-ink-soft">
+          <p key={id} role="status" className="mt-4 rounded-xl bg-surface-alt p-4 text-ink-soft">
             {m.form_unavailable()}
           </p>
         ),

@@ -153,7 +153,7 @@ export function FileField({ field, value, error, onChange }: FieldProps) {
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
         className={nativeInputStyles({
           className:
-            'cursor-pointer file:mr-3 file:cursor-pointer file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-1.5 file:font-bold file:text-brand-800',
+            'cursor-pointer file:mr-3 file:cursor-pointer file:rounded-full file:border-0 file:bg-tint file:px-4 file:py-1.5 file:font-bold file:text-on-tint',
         })}
       />
       <p id={`${id}-hint`} className={descriptionStyles}>

@@ -283,7 +283,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
       )}
       <div ref={statusRef} tabIndex={-1} className="outline-none" aria-live="polite" role="status">
         {status.kind === 'success' && (
-          <div className="mt-4 rounded-xl bg-emerald-50 p-4 text-emerald-900" data-form-status="success">
+          <div className="mt-4 rounded-xl bg-success-tint p-4 text-on-success" data-form-status="success">
             {status.html ? (
               <div className="cms-html font-bold" dangerouslySetInnerHTML={{ __html: status.html }} />
             ) : (
@@ -293,7 +293,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
         )}
       </div>
       {status.kind === 'error' && (
-        <div role="alert" className="mt-4 rounded-xl bg-red-50 p-4 font-bold text-danger" data-form-status="error">
+        <div role="alert" className="mt-4 rounded-xl bg-danger-tint p-4 font-bold text-danger" data-form-status="error">
           <p>{status.message}</p>
           {status.general.map((message) => (
             <p key={message} className="mt-1 font-normal">
@@ -315,7 +315,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
           <HoneypotField inputRef={botTrap.honeypot} />
           {steps > 1 && (
             <div className="mb-5">
-              <p className="text-sm font-bold text-brand-700" aria-hidden="true">
+              <p className="text-sm font-bold text-link" aria-hidden="true">
                 {m.form_step({ current: String(step), total: String(steps) })}
               </p>
               <h3 ref={stepHeadingRef} tabIndex={-1} className="mt-1 text-lg font-bold text-ink outline-none">
@@ -324,7 +324,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
               </h3>
               <div className="mt-3 flex gap-1.5" aria-hidden="true">
                 {Array.from({ length: steps }, (_, index) => (
-                  <span key={index} className={`h-1.5 flex-1 rounded-full ${index < step ? 'bg-brand-700' : 'bg-slate-200'}`} />
+                  <span key={index} className={`h-1.5 flex-1 rounded-full ${index < step ? 'bg-brand-700' : 'bg-line'}`} />
                 ))}
               </div>
               <p className="sr-only" aria-live="polite">

@@ -29,7 +29,7 @@ export default function PhoneField({ field, value, error, onChange }: FieldProps
         {/* A native select for the country (keyboard and screen readers know it), shown compactly as "GB +44". */}
         <div
           className={fieldBoxStyles({
-            className: 'relative w-auto shrink-0 p-0 focus-within:border-brand-600 has-focus-visible:outline-3',
+            className: 'relative w-auto shrink-0 p-0 focus-within:border-focus has-focus-visible:outline-3',
           })}
         >
           <span aria-hidden="true" className="flex h-full items-center gap-1 px-3 font-bold text-ink">
@@ -63,7 +63,7 @@ export default function PhoneField({ field, value, error, onChange }: FieldProps
           aria-describedby={describedBy}
           autoComplete="tel"
           placeholder={field.placeholder || undefined}
-          className={nativeInputStyles({ className: 'min-w-0 flex-1 read-only:bg-slate-100' })}
+          className={nativeInputStyles({ className: 'min-w-0 flex-1 read-only:bg-surface-sunken' })}
         />
       </div>
       {field.description && (

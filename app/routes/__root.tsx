@@ -12,6 +12,7 @@ import { ConsentBanner, ConsentPreferences } from '../components/consent/consent
 import { ConsentProvider } from '../components/consent/consent-state'
 import { cookieLocaleRedirectScript } from '../lib/locale-redirect'
 import { consentDefaultsScript } from '../lib/tracking'
+import { themeScript } from '../lib/theme'
 import { publicEnvQueryOptions } from '../server/content.queries'
 import { pathnameOf, selectPage, validateSiteSearch } from '../lib/page-selection'
 import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
@@ -41,8 +42,9 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
       { rel: 'manifest', href: '/manifest.webmanifest' },
     ],
-    // Consent Mode v2 defaults (all denied) come first, before any tag can load.
-    scripts: [{ children: consentDefaultsScript }, { children: cookieLocaleRedirectScript() }],
+    // The colour theme is set before the first paint (issue 17); Consent Mode v2 defaults
+    // (all denied) come before any tag can load.
+    scripts: [{ children: themeScript() }, { children: consentDefaultsScript }, { children: cookieLocaleRedirectScript() }],
   }),
   // SPEC §2: the search params every page reads, and the URL read once for all loaders below.
   validateSearch: validateSiteSearch,
@@ -66,7 +68,9 @@ function RootDocument({ children }: { children: ReactNode }) {
   const publicEnv = Route.useLoaderData()
   useChunkReloadGuard()
   return (
-    <html lang={locale} dir={textDirection(locale)}>
+    // The head script sets data-theme and data-theme-choice before React hydrates: the
+    // server cannot know them (the page is the same for everyone), so React leaves them be.
+    <html lang={locale} dir={textDirection(locale)} suppressHydrationWarning>
       <head>
         <HeadContent />
         <style>{scrollOffsetCss}</style>

@@ -25,33 +25,39 @@ function demoPages(locale: string): DemoPage[] {
     .map((page) => ({ path: page.path === 'home' ? '' : page.path, layouts: (page.sections ?? []).map((section) => section.layout) }))
 }
 
-for (const locale of ['en', 'de'] as const) {
-  for (const demo of demoPages(locale)) {
-    const url = locale === 'en' ? `/${demo.path}` : `/de${demo.path ? `/${demo.path}` : ''}`
-    test(`${url} renders every block, hydrates cleanly and passes axe`, async ({ page }) => {
-      const problems = watchConsole(page)
-      const response = await page.goto(url)
-      expect(response?.status()).toBe(200)
-      await waitForHydration(page)
-      // Bring every deferred section near the viewport, so each block's own component runs.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 500) {
-          window.scrollTo(0, y)
-          await new Promise((resolve) => setTimeout(resolve, 30))
-        }
-        window.scrollTo(0, 0)
-      })
-      await page.waitForLoadState('networkidle')
-      await expect(page.locator('h1')).toHaveCount(1)
-      const rendered = await page
-        .locator('[data-section]')
-        .evaluateAll((elements) =>
-          elements.map((element) => ({ layout: element.getAttribute('data-section'), empty: element.innerHTML.trim() === '' })),
-        )
-      expect(rendered.map((section) => section.layout)).toEqual(demo.layouts)
-      expect(rendered.filter((section) => section.empty)).toEqual([])
-      await expectNoAxeViolations(page)
-      expect(problems()).toEqual([])
-    })
-  }
+// Issue 17: every section block in both colour themes.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme })
+    for (const locale of ['en', 'de'] as const) {
+      for (const demo of demoPages(locale)) {
+        const url = locale === 'en' ? `/${demo.path}` : `/de${demo.path ? `/${demo.path}` : ''}`
+        test(`${url} renders every block, hydrates cleanly and passes axe`, async ({ page }) => {
+          const problems = watchConsole(page)
+          const response = await page.goto(url)
+          expect(response?.status()).toBe(200)
+          await waitForHydration(page)
+          // Bring every deferred section near the viewport, so each block's own component runs.
+          await page.evaluate(async () => {
+            for (let y = 0; y < document.body.scrollHeight; y += 500) {
+              window.scrollTo(0, y)
+              await new Promise((resolve) => setTimeout(resolve, 30))
+            }
+            window.scrollTo(0, 0)
+          })
+          await page.waitForLoadState('networkidle')
+          await expect(page.locator('h1')).toHaveCount(1)
+          const rendered = await page
+            .locator('[data-section]')
+            .evaluateAll((elements) =>
+              elements.map((element) => ({ layout: element.getAttribute('data-section'), empty: element.innerHTML.trim() === '' })),
+            )
+          expect(rendered.map((section) => section.layout)).toEqual(demo.layouts)
+          expect(rendered.filter((section) => section.empty)).toEqual([])
+          await expectNoAxeViolations(page)
+          expect(problems()).toEqual([])
+        })
+      }
+    }
+  })
 }

@@ -32,11 +32,7 @@ export function ArticleContent({ data, page, locale }: BlogContentProps<ArticleP
             <ul className="mt-4 flex flex-wrap gap-2" aria-label={m.blog_categories()}>
               {post.categories.map((category) => (
                 <li key={category.id}>
-                  <Link
-                    to="/blog/category/{-$id}"
-                    params={{ id: category.slug }}
-                    className="text-sm font-bold text-brand-700 hover:underline"
-                  >
+                  <Link to="/blog/category/{-$id}" params={{ id: category.slug }} className="text-sm font-bold text-link hover:underline">
                     {category.name}
                   </Link>
                 </li>
@@ -62,7 +58,7 @@ export function ArticleContent({ data, page, locale }: BlogContentProps<ArticleP
                 <Link
                   to="/blog/tag/{-$id}"
                   params={{ id: tag.slug }}
-                  className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-bold text-brand-800 hover:bg-brand-100"
+                  className="inline-block rounded-full bg-tint px-3 py-1 text-sm font-bold text-on-tint hover:bg-tint-strong"
                 >
                   #{tag.name}
                 </Link>
@@ -72,16 +68,13 @@ export function ArticleContent({ data, page, locale }: BlogContentProps<ArticleP
         )}
         <ShareLinks url={url} title={post.title} />
         {(page.previousPost || page.nextPost) && (
-          <nav
-            aria-label={`${m.blog_previous()} / ${m.blog_next()}`}
-            className="mt-10 grid gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2"
-          >
+          <nav aria-label={`${m.blog_previous()} / ${m.blog_next()}`} className="mt-10 grid gap-4 border-t border-line pt-8 sm:grid-cols-2">
             {page.previousPost ? (
               <Link
                 to="/blog/$slug"
                 params={{ slug: page.previousPost.slug }}
                 rel="prev"
-                className="rounded-2xl border border-slate-200 p-4 hover:border-brand-300"
+                className="rounded-2xl border border-line p-4 hover:border-link"
               >
                 <span className="text-sm text-ink-muted">← {m.blog_previous()}</span>
                 <span className="mt-1 block font-bold text-ink">{page.previousPost.title}</span>
@@ -94,7 +87,7 @@ export function ArticleContent({ data, page, locale }: BlogContentProps<ArticleP
                 to="/blog/$slug"
                 params={{ slug: page.nextPost.slug }}
                 rel="next"
-                className="rounded-2xl border border-slate-200 p-4 text-right hover:border-brand-300"
+                className="rounded-2xl border border-line p-4 text-right hover:border-link"
               >
                 <span className="text-sm text-ink-muted">{m.blog_next()} →</span>
                 <span className="mt-1 block font-bold text-ink">{page.nextPost.title}</span>
@@ -127,14 +120,14 @@ function ShareLinks({ url, title }: { url: string; title: string }) {
           target="_blank"
           rel="noopener noreferrer"
           aria-label={link.label}
-          className="flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 text-ink-soft hover:border-brand-600 hover:text-brand-700"
+          className="flex h-11 w-11 items-center justify-center rounded-full border border-line-strong text-ink-soft hover:border-focus hover:text-link"
         >
           <SocialIcon network={link.network} size={18} />
         </a>
       ))}
       <a
         href={`mailto:?subject=${text}&body=${encoded}`}
-        className="rounded-full border border-slate-300 px-4 py-2.5 text-sm font-bold text-ink-soft hover:border-brand-600 hover:text-brand-700"
+        className="rounded-full border border-line-strong px-4 py-2.5 text-sm font-bold text-ink-soft hover:border-focus hover:text-link"
       >
         {m.share_email()}
       </a>
@@ -149,13 +142,13 @@ function Sidebar({ page }: { page: Page }) {
   return (
     <aside className="space-y-8 lg:pt-2">
       {widgets.map((widget) => (
-        <section key={widget.id} className="rounded-2xl border border-slate-200 p-5" data-widget={widget.type}>
+        <section key={widget.id} className="rounded-2xl border border-line p-5" data-widget={widget.type}>
           {widget.title && <h2 className="text-lg font-black text-ink">{widget.title}</h2>}
           {widget.type === 'recent_posts' ? (
             <ul className="mt-3 space-y-3">
               {page.recentPosts.map((post) => (
                 <li key={post.id}>
-                  <Link to="/blog/$slug" params={{ slug: post.slug }} className="font-bold text-ink-soft hover:text-brand-700">
+                  <Link to="/blog/$slug" params={{ slug: post.slug }} className="font-bold text-ink-soft hover:text-link">
                     {post.title}
                   </Link>
                 </li>
@@ -165,7 +158,7 @@ function Sidebar({ page }: { page: Page }) {
             <ul className="mt-3 space-y-2">
               {page.categories.map((category) => (
                 <li key={category.id}>
-                  <Link to="/blog/category/{-$id}" params={{ id: category.slug }} className="text-ink-soft hover:text-brand-700">
+                  <Link to="/blog/category/{-$id}" params={{ id: category.slug }} className="text-ink-soft hover:text-link">
                     {category.name} <span className="text-ink-muted">({formatNumber(category.count)})</span>
                   </Link>
                 </li>

@@ -79,10 +79,10 @@ export default function CommentForm({ postId }: { postId: string }) {
         <h3 className="text-xl font-bold text-ink">{m.comment_form_heading()}</h3>
         <p className="mt-1 text-sm text-ink-muted">{m.comment_email_note()}</p>
         <div role="status" aria-live="polite" className="mt-4 empty:hidden">
-          {state === 'sent' && <p className="rounded-xl bg-emerald-50 p-4 font-bold text-emerald-900">{m.comment_pending()}</p>}
+          {state === 'sent' && <p className="rounded-xl bg-success-tint p-4 font-bold text-on-success">{m.comment_pending()}</p>}
         </div>
         {error && (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-4 font-bold text-danger">
+          <p role="alert" className="mt-4 rounded-xl bg-danger-tint p-4 font-bold text-danger">
             {error}
           </p>
         )}

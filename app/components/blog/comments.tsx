@@ -13,7 +13,7 @@ const commentFormCode = islandCode(() => import('./comment-form').then((module) 
 
 export function Comments({ postId, comments }: { postId: string; comments: ArticlePage['comments'] }) {
   return (
-    <section aria-labelledby="comments-heading" className="mt-16 border-t border-slate-200 pt-10">
+    <section aria-labelledby="comments-heading" className="mt-16 border-t border-line pt-10">
       <h2 id="comments-heading" className="text-2xl font-black text-ink">
         {m.comments_heading()}
       </h2>
@@ -22,7 +22,7 @@ export function Comments({ postId, comments }: { postId: string; comments: Artic
       ) : (
         <ol className="mt-6 space-y-6">
           {comments.map((comment) => (
-            <li key={comment.id} id={`comment-${comment.id}`} className="rounded-2xl bg-slate-50 p-5">
+            <li key={comment.id} id={`comment-${comment.id}`} className="rounded-2xl bg-surface-alt p-5">
               <p className="text-sm text-ink-muted">
                 <strong className="text-ink">{comment.author}</strong> · <time dateTime={comment.date}>{formatDate(comment.date)}</time>
               </p>

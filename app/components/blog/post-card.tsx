@@ -8,7 +8,7 @@ import { formatDate } from './format'
 export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-shadow hover:shadow-md">
       {post.featuredImage && (
         <Image
           image={post.featuredImage}
@@ -24,7 +24,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
           {post.readingMinutes && <span>· {m.blog_reading_time({ minutes: post.readingMinutes })}</span>}
         </p>
         <Heading className="mt-2 text-xl font-bold text-ink">
-          <Link to="/blog/$slug" params={{ slug: post.slug }} className="group-hover:text-brand-700 after:absolute after:inset-0">
+          <Link to="/blog/$slug" params={{ slug: post.slug }} className="group-hover:text-link after:absolute after:inset-0">
             {post.title}
           </Link>
         </Heading>

@@ -52,7 +52,7 @@ export function PostListing({ title, filter, startPage }: PostListingProps) {
         {title}
       </h1>
       {unique.length === 0 ? (
-        <p className="mt-10 rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-8 text-center text-ink-soft" role="status">
+        <p className="mt-10 rounded-2xl border border-dashed border-line-strong bg-surface-alt p-8 text-center text-ink-soft" role="status">
           {failed ? m.blog_list_failed() : m.blog_no_posts()}
         </p>
       ) : (
@@ -70,7 +70,7 @@ export function PostListing({ title, filter, startPage }: PostListingProps) {
             href={`?page=${nextPage}`}
             onClick={loadMore}
             aria-disabled={query.isFetchingNextPage || undefined}
-            className="inline-flex items-center gap-2 rounded-full border-2 border-brand-700 px-8 py-3 font-bold text-brand-700 hover:bg-brand-50 aria-disabled:opacity-60"
+            className="inline-flex items-center gap-2 rounded-full border-2 border-link px-8 py-3 font-bold text-link hover:bg-tint aria-disabled:opacity-60"
           >
             {query.isFetchingNextPage ? `${m.loading()}…` : m.blog_load_more()}
           </a>

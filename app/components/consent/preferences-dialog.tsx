@@ -27,7 +27,7 @@ export default function ConsentPreferencesDialog() {
             {consentCategories.map((category) => {
               const required = category === 'necessary'
               return (
-                <li key={category} className="rounded-xl border border-slate-200 p-4">
+                <li key={category} className="rounded-xl border border-line p-4">
                   <Switch
                     isSelected={required || selected.has(category)}
                     isDisabled={required}

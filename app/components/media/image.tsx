@@ -66,7 +66,7 @@ export function Image({ image, sizes = '100vw', priority = false, className, alt
         role={label ? 'img' : undefined}
         aria-label={label || undefined}
         aria-hidden={label ? undefined : true}
-        className={`block bg-gradient-to-br from-slate-100 to-slate-200 ${className ?? ''}`}
+        className={`block bg-gradient-to-br from-surface-sunken to-line ${className ?? ''}`}
         style={{ aspectRatio: `${width} / ${height}` }}
         data-image-fallback=""
       />

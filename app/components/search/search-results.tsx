@@ -26,17 +26,13 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
       </p>
       {search.corrected && search.corrected !== search.query && (
         <p className="mt-3 text-ink-soft">
-          <Link
-            to="/"
-            search={{ s: search.corrected }}
-            className="font-bold text-brand-700 underline underline-offset-2 hover:text-brand-900"
-          >
+          <Link to="/" search={{ s: search.corrected }} className="font-bold text-link underline underline-offset-2 hover:text-link-hover">
             {m.search_did_you_mean({ suggestion: search.corrected })}
           </Link>
         </p>
       )}
       {search.results.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-8">
+        <div className="mt-8 rounded-2xl border border-dashed border-line-strong bg-surface-alt p-8">
           <p className="text-ink-soft">{m.search_no_results()}</p>
           {suggestions.length > 0 && (
             <>
@@ -44,7 +40,7 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
               <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
                 {suggestions.map((link) => (
                   <li key={link.id}>
-                    <CmsLink href={link.href} internal={link.internal} className="font-bold text-brand-700 hover:underline">
+                    <CmsLink href={link.href} internal={link.internal} className="font-bold text-link hover:underline">
                       {link.title}
                     </CmsLink>
                   </li>
@@ -54,17 +50,17 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
           )}
         </div>
       ) : (
-        <ol className="mt-8 divide-y divide-slate-200" data-testid="search-results">
+        <ol className="mt-8 divide-y divide-line" data-testid="search-results">
           {search.results.map((hit) => (
             <li key={hit.href} className="py-5">
               <p className="text-xs font-bold tracking-wider text-ink-muted uppercase">
                 {hit.type === 'post' ? m.search_type_post() : m.search_type_page()}
               </p>
-              <Link to={hit.href} className="mt-1 block text-xl font-bold text-brand-700 hover:underline">
+              <Link to={hit.href} className="mt-1 block text-xl font-bold text-link hover:underline">
                 {hit.title}
               </Link>
               <p
-                className="mt-1 text-ink-soft [&_mark]:rounded [&_mark]:bg-amber-100 [&_mark]:px-0.5 [&_mark]:text-ink"
+                className="mt-1 text-ink-soft [&_mark]:rounded [&_mark]:bg-mark [&_mark]:px-0.5 [&_mark]:text-ink"
                 dangerouslySetInnerHTML={{ __html: hit.excerptHtml }}
               />
             </li>
@@ -77,7 +73,7 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
             <Link
               to="."
               search={{ s: search.query, page: String(search.page - 1) }}
-              className="rounded-full border border-slate-300 px-4 py-2 font-bold text-ink-soft hover:border-brand-600"
+              className="rounded-full border border-line-strong px-4 py-2 font-bold text-ink-soft hover:border-focus"
             >
               {m.search_previous()}
             </Link>
@@ -89,7 +85,7 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
               search={{ s: search.query, page: String(number) }}
               aria-label={m.search_page({ page: number })}
               aria-current={number === search.page ? 'page' : undefined}
-              className="flex h-10 w-10 items-center justify-center rounded-full font-bold text-ink-soft hover:bg-slate-100 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+              className="flex h-10 w-10 items-center justify-center rounded-full font-bold text-ink-soft hover:bg-surface-sunken aria-[current=page]:bg-brand-700 aria-[current=page]:text-white forced-colors:aria-[current=page]:border-2 forced-colors:aria-[current=page]:border-[Highlight]"
             >
               {number}
             </Link>
@@ -98,7 +94,7 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
             <Link
               to="."
               search={{ s: search.query, page: String(search.page + 1) }}
-              className="rounded-full border border-slate-300 px-4 py-2 font-bold text-ink-soft hover:border-brand-600"
+              className="rounded-full border border-line-strong px-4 py-2 font-bold text-ink-soft hover:border-focus"
             >
               {m.search_next()}
             </Link>

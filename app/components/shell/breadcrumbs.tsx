@@ -12,7 +12,7 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
   const visible = visibleBreadcrumbs(items)
   if (!visible) return null
   return (
-    <nav aria-label={m.breadcrumbs()} className="border-b border-slate-100 bg-slate-50">
+    <nav aria-label={m.breadcrumbs()} className="border-b border-line-subtle bg-surface-alt">
       <ol className="mx-auto flex max-w-site flex-wrap items-center gap-x-2 gap-y-1 px-4 py-3 text-sm text-ink-muted sm:px-6">
         {visible.map((item, index) => {
           const last = index === visible.length - 1
@@ -24,7 +24,7 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
                 </CmsLink>
               ) : (
                 <>
-                  <CmsLink href={item.href} internal={item.internal} className="hover:text-brand-700 hover:underline">
+                  <CmsLink href={item.href} internal={item.internal} className="hover:text-link hover:underline">
                     {item.title}
                   </CmsLink>
                   <span aria-hidden="true" className="text-slate-400">

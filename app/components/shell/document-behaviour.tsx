@@ -73,7 +73,7 @@ export function OfflineNotice() {
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {!online && (
         <p
-          className="pointer-events-auto flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white shadow-lg"
+          className="pointer-events-auto flex items-center gap-2 rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-surface shadow-lg"
           data-testid="offline-notice"
         >
           <WifiOffIcon size={18} />

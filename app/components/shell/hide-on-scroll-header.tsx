@@ -52,7 +52,7 @@ export function HideOnScrollHeader({ children }: { children: ReactNode }) {
     <header
       ref={ref}
       data-hidden={hidden || undefined}
-      className="sticky top-0 z-40 bg-white shadow-[0_1px_0_0_theme(colors.slate.200)] transition-transform duration-300 data-[hidden]:-translate-y-full motion-reduce:transition-none"
+      className="sticky top-0 z-40 bg-surface shadow-[0_1px_0_0_var(--color-line)] transition-transform duration-300 data-[hidden]:-translate-y-full motion-reduce:transition-none"
     >
       {children}
     </header>

@@ -30,7 +30,7 @@ export function SkipLink() {
   return (
     <a
       href="#main"
-      className="sr-only z-[70] rounded-full bg-white px-5 py-3 font-bold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      className="sr-only z-[70] rounded-full bg-surface px-5 py-3 font-bold text-on-tint shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
     >
       {m.skip_to_content()}
     </a>
@@ -42,7 +42,7 @@ export function SiteLayout({ layout, menus, options, languages = [], breadcrumbs
     return (
       <div className="flex min-h-screen flex-col" data-layout="static">
         <SkipLink />
-        <header className="border-b border-slate-200 bg-white">
+        <header className="border-b border-line bg-surface">
           <NavBar menus={menus} options={options} languages={languages} variant="static" />
         </header>
         <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -12,8 +12,10 @@ import { m } from '../../paraglide/messages'
 import { CmsLink } from '../cms-link'
 import { CartIcon, ChevronDownIcon, MenuIcon, SearchIcon } from '../icons'
 import { lazyWithPreload } from '../lazy'
+import { narrowIcon } from '../ui/button-styles'
 import { PlainButton } from '../ui/PlainButton'
 import { LanguageSwitcher } from './language-switcher'
+import { ThemeSwitcher } from './theme-switcher'
 import { preloadSearch } from './search-overlay'
 import { useShell } from './shell-state'
 import { useMenuTrigger } from './use-menu-trigger'
@@ -37,13 +39,14 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
   // on a slow connection or with Save-Data: there it comes on hover, focus or press).
   useEffect(() => prefetchWhenIdle(MenuPopover.preload), [])
   return (
-    <div className="mx-auto flex h-16 max-w-site items-center gap-4 px-4 sm:px-6 lg:h-[4.25rem]">
+    <div className="mx-auto flex h-16 max-w-site items-center gap-2 px-4 min-[360px]:gap-4 sm:px-6 lg:h-[4.25rem]">
+      {/* On the narrowest phones (320 px, WCAG 1.4.10) the name wraps beside the logo rather than pushing the buttons off screen. */}
       <Link
         to="/"
-        className="mr-auto flex items-center gap-2.5 rounded-lg text-base font-black tracking-tight whitespace-nowrap text-ink sm:gap-3 sm:text-lg"
+        className="mr-auto flex min-w-0 items-center gap-2 rounded-lg text-sm leading-tight font-black tracking-tight text-ink min-[360px]:gap-2.5 min-[360px]:text-base sm:gap-3 sm:text-lg sm:whitespace-nowrap"
       >
-        <img src={options.logoUrl ?? '/logo.svg'} alt="" width={36} height={36} className="h-9 w-9" />
-        <span>{options.organizationName}</span>
+        <img src={options.logoUrl ?? '/logo.svg'} alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
+        <span className="min-w-0">{options.organizationName}</span>
       </Link>
       {items.length > 0 && (
         <nav aria-label={m.nav_main()} className="hidden lg:block">
@@ -54,7 +57,7 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
           </ul>
         </nav>
       )}
-      <div className="flex items-center gap-1">
+      <div className="flex shrink-0 items-center min-[360px]:gap-1">
         {/* The static layout has no top bar: its language menu sits in the main navigation. */}
         {variant === 'static' && (
           <div className="hidden lg:block">
@@ -66,11 +69,12 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
             href={options.shopUrl}
             aria-label={m.shop()}
             title={m.shop()}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink-soft hover:bg-slate-100 hover:text-ink"
+            className="inline-flex h-11 w-10 items-center justify-center rounded-full text-ink-soft hover:bg-surface-sunken hover:text-ink min-[360px]:w-11"
           >
             <CartIcon />
           </a>
         )}
+        <ThemeSwitcher />
         {variant === 'default' && (
           <PlainButton
             variant="icon"
@@ -80,6 +84,7 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
             onFocus={preloadSearch}
             onClick={() => setSearchOpen(true)}
             data-testid="search-button"
+            className={narrowIcon}
           >
             <SearchIcon />
           </PlainButton>
@@ -91,7 +96,7 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
 }
 
 const navLinkClass =
-  'inline-flex items-center gap-1 rounded-full px-4 py-2 text-sm font-bold text-ink-soft hover:bg-slate-100 hover:text-ink'
+  'inline-flex items-center gap-1 rounded-full px-4 py-2 text-sm font-bold text-ink-soft hover:bg-surface-sunken hover:text-ink'
 
 function NavLink({ item }: { item: MenuLink }) {
   return (
@@ -145,7 +150,7 @@ function MobileMenuButton({ items, languages }: { items: MenuLink[]; languages: 
       <PlainButton
         variant="icon"
         aria-label={m.nav_open_menu()}
-        className="lg:hidden"
+        className={`lg:hidden ${narrowIcon}`}
         data-testid="menu-button"
         aria-haspopup="dialog"
         aria-expanded={open}

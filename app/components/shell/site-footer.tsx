@@ -29,7 +29,7 @@ export function SiteFooter({ menus, options, variant }: { menus: Menus | null; o
   const columns = menus ? [menus['footer-1'], menus['footer-2'], menus['footer-3'], menus['footer-4']] : []
   const socials = menus ? socialLinks(menus.socials) : []
   return (
-    <footer className="mt-20 bg-ink text-slate-300">
+    <footer className="mt-20 bg-chrome text-slate-300">
       {variant === 'default' && (
         <div className="mx-auto grid max-w-site gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_3fr]">
           <div className="space-y-5">
@@ -70,7 +70,7 @@ export function SiteFooter({ menus, options, variant }: { menus: Menus | null; o
           {columns.some((column) => column.length > 0) && (
             <nav aria-label={m.nav_footer()} className="grid grid-cols-2 gap-8 sm:grid-cols-4">
               {columns.map((column, index) => (
-                <ul key={index} className="space-y-3 text-sm">
+                <ul key={index} className="min-w-0 space-y-3 text-sm hyphens-auto">
                   {column.map((item) => (
                     <li key={item.id}>
                       <CmsLink href={item.href} internal={item.internal} newTab={item.newTab} className="hover:text-white hover:underline">

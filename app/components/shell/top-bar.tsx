@@ -18,7 +18,7 @@ export function TopBar({ languages, options }: { languages: Language[]; options:
   const pathname = useLocation({ select: (location) => location.pathname })
   const showSupport = !isManagedItSupportPath(stripLocale(pathname).path)
   return (
-    <div className="bg-ink text-slate-100">
+    <div className="bg-chrome text-slate-100">
       <div className="mx-auto flex min-h-11 max-w-site items-center justify-between gap-4 px-4 sm:px-6">
         <div className="flex items-center gap-1" data-testid="support-links">
           {showSupport && (

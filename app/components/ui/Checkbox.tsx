@@ -39,9 +39,9 @@ const checkboxStyles = tv({
 
 const boxStyles = tv({
   extend: focusRing,
-  base: 'flex h-6 w-6 shrink-0 items-center justify-center rounded-md border-2 border-slate-400 bg-white text-white',
+  base: 'flex h-6 w-6 shrink-0 items-center justify-center rounded-md border-2 border-control bg-surface text-white',
   variants: {
-    isSelected: { true: 'border-brand-700 bg-brand-700' },
+    isSelected: { true: 'border-brand-700 bg-brand-700 dark:border-brand-600 dark:bg-brand-600' },
     isInvalid: { true: 'border-danger' },
   },
 })

@@ -44,7 +44,7 @@ export function DateInput({ className, ...props }: Omit<DateInputProps, 'childre
 
 const iconButtonStyles = tv({
   extend: focusRing,
-  base: 'cursor-pointer rounded-lg text-brand-700',
+  base: 'cursor-pointer rounded-lg text-link',
   variants: {
     isDisabled: { true: 'cursor-default opacity-40' },
   },
@@ -55,8 +55,8 @@ const cellStyles = tv({
   base: 'flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-sm text-ink',
   variants: {
     isSelected: { true: 'bg-brand-700 text-white' },
-    isDisabled: { true: 'cursor-default text-slate-300' },
-    isUnavailable: { true: 'text-slate-300' },
+    isDisabled: { true: 'cursor-default text-ink-disabled' },
+    isUnavailable: { true: 'text-ink-disabled' },
     isOutsideMonth: { true: 'hidden' },
   },
 })

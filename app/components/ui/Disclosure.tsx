@@ -19,7 +19,7 @@ export function DisclosureGroup(props: AriaDisclosureGroupProps) {
   return (
     <AriaDisclosureGroup
       {...props}
-      className={composeTailwindRenderProps(props.className, 'divide-y divide-slate-200 rounded-2xl border border-slate-200')}
+      className={composeTailwindRenderProps(props.className, 'divide-y divide-line rounded-2xl border border-line')}
     />
   )
 }
@@ -39,7 +39,7 @@ const triggerStyles = tv({
 })
 
 const chevronStyles = tv({
-  base: 'shrink-0 text-brand-700 transition-transform motion-reduce:transition-none',
+  base: 'shrink-0 text-link transition-transform motion-reduce:transition-none',
   variants: {
     isExpanded: { true: 'rotate-180' },
   },

@@ -67,10 +67,10 @@ export function FieldError({ className, ...props }: FieldErrorProps) {
  */
 export const fieldBoxStyles = tv({
   extend: focusRing,
-  base: 'w-full rounded-xl border-2 border-slate-300 bg-white px-4 py-2.5 text-ink',
+  base: 'w-full rounded-xl border-2 border-control bg-surface px-4 py-2.5 text-ink',
   variants: {
-    isFocused: { true: 'border-brand-600' },
-    isFocusWithin: { true: 'border-brand-600' },
+    isFocused: { true: 'border-focus' },
+    isFocusWithin: { true: 'border-focus' },
     isInvalid: { true: 'border-danger' },
   },
 })
@@ -78,7 +78,7 @@ export const fieldBoxStyles = tv({
 /** Typed-in text: a muted placeholder, and a grey surface when the field is read-only. */
 export const textInputStyles = tv({
   extend: fieldBoxStyles,
-  base: 'placeholder:text-ink-muted read-only:bg-slate-100',
+  base: 'placeholder:text-ink-muted read-only:bg-surface-sunken',
 })
 
 /**
@@ -87,7 +87,7 @@ export const textInputStyles = tv({
  */
 export const nativeInputStyles = tv({
   extend: fieldBoxStyles,
-  base: 'placeholder:text-ink-muted focus:border-brand-600 focus-visible:outline-3 aria-[invalid=true]:border-danger',
+  base: 'placeholder:text-ink-muted focus:border-focus focus-visible:outline-3 aria-[invalid=true]:border-danger',
 })
 
 export function Input(props: InputProps) {

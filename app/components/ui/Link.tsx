@@ -16,7 +16,7 @@ export const linkStyles = tv({
       /** Looks are up to the caller (navigation, cards, buttons). */
       plain: '',
       /** A link in running text. */
-      inline: 'font-bold text-brand-700 underline underline-offset-2 hover:text-brand-900',
+      inline: 'font-bold text-link underline underline-offset-2 hover:text-link-hover',
     },
   },
   defaultVariants: { variant: 'plain' },

@@ -15,7 +15,7 @@ export function ListBox<T extends object>(props: ListBoxProps<T>) {
 const itemStyles = tv({
   base: 'cursor-pointer rounded-lg px-3 py-2 text-ink outline-none',
   variants: {
-    isFocused: { true: 'bg-brand-50' },
+    isFocused: { true: 'bg-tint' },
     isSelected: { true: 'font-bold' },
     isDisabled: { true: 'cursor-default text-ink-muted' },
   },

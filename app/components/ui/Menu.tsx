@@ -1,13 +1,14 @@
 import type { RefObject } from 'react'
 import { Menu as AriaMenu, MenuItem as AriaMenuItem, type MenuItemProps, type MenuProps } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
+import { CheckIcon } from '../icons'
 import { Popover } from './Popover'
 
 const itemStyles = tv({
   base: 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-bold text-ink-soft outline-none',
   variants: {
-    isFocused: { true: 'bg-brand-50 text-brand-800' },
-    isSelected: { true: 'text-brand-800' },
+    isFocused: { true: 'bg-tint text-on-tint' },
+    isSelected: { true: 'text-on-tint' },
   },
 })
 
@@ -30,6 +31,8 @@ export function Menu<T extends object>(props: SiteMenuProps<T>) {
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       className="min-w-52 p-1.5 shadow-xl"
+      // React Aria gives the popover the dialog role: it is named after its menu.
+      aria-label={rest['aria-label']}
     >
       <AriaMenu {...rest} className="max-h-[70vh] overflow-auto outline-none" />
     </Popover>
@@ -38,5 +41,18 @@ export function Menu<T extends object>(props: SiteMenuProps<T>) {
 
 export function MenuItem(props: MenuItemProps) {
   const textValue = props.textValue ?? (typeof props.children === 'string' ? props.children : undefined)
-  return <AriaMenuItem {...props} textValue={textValue} className={(renderProps) => itemStyles(renderProps)} />
+  const { children } = props
+  return (
+    <AriaMenuItem {...props} textValue={textValue} className={(renderProps) => itemStyles(renderProps)}>
+      {(renderProps) => (
+        <>
+          {typeof children === 'function' ? children(renderProps) : children}
+          {/* The selected item of a single-choice menu is marked by more than colour (and in forced colours). */}
+          {renderProps.selectionMode !== 'none' && (
+            <CheckIcon size={16} className={`ml-auto shrink-0 ${renderProps.isSelected ? '' : 'invisible'}`} />
+          )}
+        </>
+      )}
+    </AriaMenuItem>
+  )
 }

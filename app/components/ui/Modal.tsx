@@ -2,7 +2,7 @@ import { Modal as AriaModal, ModalOverlay, type ModalOverlayProps } from 'react-
 import { tv } from 'tailwind-variants'
 
 const overlayStyles = tv({
-  base: 'fixed inset-0 z-50 flex bg-ink/60 backdrop-blur-[2px]',
+  base: 'fixed inset-0 z-50 flex bg-slate-950/60 backdrop-blur-[2px]',
   variants: {
     placement: {
       center: 'items-start justify-center overflow-y-auto p-4 pt-[10vh]',
@@ -14,7 +14,7 @@ const overlayStyles = tv({
 })
 
 const modalStyles = tv({
-  base: 'bg-white shadow-2xl outline-none',
+  base: 'bg-surface-raised shadow-2xl outline-none',
   variants: {
     placement: {
       center: 'w-full max-w-lg rounded-2xl p-6 sm:p-8',

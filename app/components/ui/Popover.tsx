@@ -2,7 +2,7 @@ import { Popover as AriaPopover, composeRenderProps, type PopoverProps } from 'r
 import { tv } from 'tailwind-variants'
 
 export const popoverStyles = tv({
-  base: 'rounded-xl border border-slate-200 bg-white shadow-lg outline-none',
+  base: 'rounded-xl border border-line bg-surface-raised shadow-lg outline-none',
 })
 
 /** A floating panel under its trigger (a menu, a select's options, a calendar). */

@@ -18,7 +18,7 @@ const triggerStyles = tv({
   base: 'flex cursor-pointer items-center justify-between gap-2 text-start',
   variants: {
     // A read-only form field is a disabled select: grey like a read-only text input.
-    isDisabled: { true: 'cursor-default bg-slate-100' },
+    isDisabled: { true: 'cursor-default bg-surface-sunken' },
   },
 })
 

@@ -12,17 +12,18 @@ const switchStyles = tv({
 
 const track = tv({
   extend: focusRing,
-  base: 'flex h-7 w-12 shrink-0 items-center rounded-full bg-slate-300 p-1 transition-colors motion-reduce:transition-none',
+  // Forced colours drop backgrounds: the track gets a border and the handle a system colour.
+  base: 'flex h-7 w-12 shrink-0 items-center rounded-full bg-control p-1 transition-colors motion-reduce:transition-none forced-colors:border forced-colors:border-[ButtonText] forced-colors:p-[3px]',
   variants: {
-    isSelected: { true: 'bg-brand-700' },
+    isSelected: { true: 'bg-brand-700 dark:bg-brand-600 forced-colors:bg-[Highlight] forced-colors:forced-color-adjust-none' },
     isDisabled: { true: 'opacity-60' },
   },
 })
 
 const handle = tv({
-  base: 'h-5 w-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none',
+  base: 'h-5 w-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none forced-colors:bg-[ButtonText] forced-colors:forced-color-adjust-none',
   variants: {
-    isSelected: { true: 'translate-x-5' },
+    isSelected: { true: 'translate-x-5 forced-colors:bg-[HighlightText]' },
   },
 })
 

@@ -4,15 +4,18 @@
  * first-load shell (PlainButton.tsx, whose ring is the stylesheet's `:focus-visible`).
  */
 export const buttonBase =
-  'inline-flex cursor-pointer items-center justify-center gap-2 rounded-full font-bold transition-colors disabled:cursor-not-allowed disabled:opacity-60'
+  'inline-flex cursor-pointer items-center justify-center gap-2 rounded-full font-bold transition-colors disabled:cursor-not-allowed disabled:opacity-60 forced-colors:border forced-colors:border-[ButtonText]'
 
 export const buttonVariants = {
   primary: 'bg-brand-700 px-6 py-3 text-white hover:bg-brand-800 active:bg-brand-900',
-  accent: 'bg-accent px-6 py-3 text-ink hover:bg-amber-400',
-  secondary: 'border-2 border-brand-700 px-6 py-2.5 text-brand-700 hover:bg-brand-50',
-  quiet: 'px-3 py-2 text-ink-soft hover:bg-slate-100 hover:text-ink',
-  icon: 'h-11 w-11 text-ink-soft hover:bg-slate-100 hover:text-ink',
+  accent: 'bg-accent px-6 py-3 text-slate-900 hover:bg-amber-400',
+  secondary: 'border-2 border-link px-6 py-2.5 text-link hover:bg-tint',
+  quiet: 'px-3 py-2 text-ink-soft hover:bg-surface-sunken hover:text-ink',
+  icon: 'h-11 w-11 text-ink-soft hover:bg-surface-sunken hover:text-ink',
   inverse: 'px-3 py-1.5 text-slate-100 hover:bg-white/10',
 } as const
+
+/** Header icon buttons give up 4 px each below 360 px (still 40 × 44 px targets), so four fit beside the name at 320 px (WCAG 1.4.10). */
+export const narrowIcon = 'max-[359px]:w-10'
 
 export type ButtonVariant = keyof typeof buttonVariants

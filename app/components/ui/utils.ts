@@ -11,7 +11,7 @@ import { tv } from 'tailwind-variants'
  * click): the same 3px ring the base stylesheet gives native elements on `:focus-visible`.
  */
 export const focusRing = tv({
-  base: 'outline-offset-2 outline-brand-600',
+  base: 'outline-offset-2 outline-focus',
   variants: {
     isFocusVisible: { false: 'outline-0', true: 'outline-3' },
   },

@@ -16,17 +16,17 @@ export function Cards({ data, headingLevel }: { data: CardsData; headingLevel: 1
         {data.items.map((item, index) => {
           const link = item.link ? toHref(item.link.url) : null
           return (
-            <li key={`${item.title}-${index}`} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li key={`${item.title}-${index}`} className="flex flex-col rounded-2xl border border-line bg-surface p-6 shadow-sm">
               <span
                 aria-hidden="true"
-                className="mb-4 flex h-11 w-11 items-center justify-center rounded-xl bg-brand-50 text-lg font-black text-brand-700"
+                className="mb-4 flex h-11 w-11 items-center justify-center rounded-xl bg-tint text-lg font-black text-link"
               >
                 {index + 1}
               </span>
               <ItemHeading className="text-xl font-bold text-ink">{item.title}</ItemHeading>
               {item.text && <p className="mt-2 flex-1 text-ink-soft">{item.text}</p>}
               {link && item.link && (
-                <CmsLink {...link} className="mt-4 font-bold text-brand-700 hover:underline">
+                <CmsLink {...link} className="mt-4 font-bold text-link hover:underline">
                   {item.link.label}
                 </CmsLink>
               )}

@@ -13,13 +13,13 @@ export function FormSection({ data, headingLevel }: { data: FormSectionData; hea
   const title = data.heading ?? definition?.title ?? m.form_default_title()
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6" data-section-form={data.form_id}>
-      <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
+      <div className="rounded-3xl border border-line bg-surface p-6 shadow-sm sm:p-10">
         <Heading className="text-2xl font-black tracking-tight text-ink sm:text-3xl">{title}</Heading>
         {data.text && <p className="mt-2 text-ink-soft">{data.text}</p>}
         {definition ? (
           <FormView definition={definition} source={{ kind: 'page', path }} />
         ) : (
-          <p role="status" className="mt-4 rounded-xl bg-slate-50 p-4 text-ink-soft">
+          <p role="status" className="mt-4 rounded-xl bg-surface-alt p-4 text-ink-soft">
             {m.form_unavailable()}
           </p>
         )}

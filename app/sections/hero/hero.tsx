@@ -9,7 +9,7 @@ export function Hero({ data, headingLevel }: { data: HeroData; headingLevel: 1 |
   const primary = data.cta ? toHref(data.cta.url) : null
   const secondary = data.secondary_cta ? toHref(data.secondary_cta.url) : null
   return (
-    <section className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white">
+    <section className="bg-gradient-to-br from-brand-950 via-brand-900 to-brand-700 text-white [--color-focus:#fff]">
       {/* The hero is the first thing on the page: its background loads at once. */}
       <BackgroundImage image={data.background_image ?? null} priority className="bg-brand-950">
         <div className={data.background_image ? 'bg-gradient-to-r from-brand-950/95 via-brand-950/80 to-brand-900/40' : undefined}>
@@ -20,7 +20,7 @@ export function Hero({ data, headingLevel }: { data: HeroData; headingLevel: 1 |
             {(primary || secondary) && (
               <div className="mt-10 flex flex-wrap gap-4">
                 {primary && data.cta && (
-                  <CmsLink {...primary} className="rounded-full bg-accent px-7 py-3 font-bold text-ink shadow hover:bg-amber-400">
+                  <CmsLink {...primary} className="rounded-full bg-accent px-7 py-3 font-bold text-slate-900 shadow hover:bg-amber-400">
                     {data.cta.label}
                   </CmsLink>
                 )}

@@ -16,7 +16,7 @@ export function PricingPlans({ data, headingLevel }: { data: PricingPlansData; h
           return (
             <li
               key={plan.name}
-              className={`flex flex-col rounded-3xl border p-8 ${plan.highlighted ? 'border-brand-700 bg-brand-900 text-white shadow-xl' : 'border-slate-200 bg-white'}`}
+              className={`flex flex-col rounded-3xl border p-8 ${plan.highlighted ? 'border-brand-700 bg-brand-900 text-white shadow-xl [--color-focus:#fff]' : 'border-line bg-surface'}`}
             >
               <Name className="text-xl font-black">{plan.name}</Name>
               <p className="mt-4">
@@ -34,7 +34,7 @@ export function PricingPlans({ data, headingLevel }: { data: PricingPlansData; h
               {link && plan.cta && (
                 <CmsLink
                   {...link}
-                  className={`mt-8 rounded-full px-6 py-3 text-center font-bold ${plan.highlighted ? 'bg-accent text-ink hover:bg-amber-400' : 'bg-brand-700 text-white hover:bg-brand-800'}`}
+                  className={`mt-8 rounded-full px-6 py-3 text-center font-bold ${plan.highlighted ? 'bg-accent text-slate-900 hover:bg-amber-400' : 'bg-brand-700 text-white hover:bg-brand-800'}`}
                 >
                   {plan.cta.label}
                 </CmsLink>

@@ -9,7 +9,7 @@ export function SupportModalTrigger({ data, headingLevel }: { data: SupportModal
   const { Heading } = blockHeadings(headingLevel, Boolean(data.heading))
   return (
     <section className="mx-auto max-w-site px-4 py-10 sm:px-6">
-      <div className="flex flex-col items-start gap-5 rounded-3xl bg-brand-50 p-8 sm:flex-row sm:items-center sm:justify-between sm:p-10">
+      <div className="flex flex-col items-start gap-5 rounded-3xl bg-tint p-8 sm:flex-row sm:items-center sm:justify-between sm:p-10">
         <div className="flex items-start gap-4">
           <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-brand-700 text-white">
             <HeadsetIcon size={26} />

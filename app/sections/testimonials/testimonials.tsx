@@ -9,7 +9,7 @@ export function Testimonials({ data, headingLevel }: { data: TestimonialsData; h
       <ul className={`mt-10 grid gap-6 ${data.items.length === 2 ? 'md:grid-cols-2' : 'md:grid-cols-3'}`}>
         {data.items.map((item) => (
           <li key={item.name}>
-            <figure className="flex h-full flex-col rounded-2xl bg-brand-50 p-6">
+            <figure className="flex h-full flex-col rounded-2xl bg-tint p-6">
               <blockquote className="flex-1 text-lg text-ink">
                 <p>“{item.quote}”</p>
               </blockquote>

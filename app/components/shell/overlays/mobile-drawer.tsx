@@ -32,19 +32,19 @@ export default function MobileDrawer({ items, languages, onClose }: { items: Men
                       href={item.href}
                       internal={item.internal}
                       newTab={item.newTab}
-                      className="block rounded-lg px-3 py-3 text-lg font-bold text-ink hover:bg-slate-100"
+                      className="block rounded-lg px-3 py-3 text-lg font-bold text-ink hover:bg-surface-sunken"
                     >
                       {item.title}
                     </CmsLink>
                     {item.children.length > 0 && (
-                      <ul className="mb-2 ml-3 border-l-2 border-slate-200 pl-3">
+                      <ul className="mb-2 ml-3 border-l-2 border-line pl-3">
                         {item.children.map((child) => (
                           <li key={child.id}>
                             <CmsLink
                               href={child.href}
                               internal={child.internal}
                               newTab={child.newTab}
-                              className="block rounded-lg px-3 py-2 font-bold text-ink-soft hover:bg-slate-100"
+                              className="block rounded-lg px-3 py-2 font-bold text-ink-soft hover:bg-surface-sunken"
                             >
                               {child.title}
                             </CmsLink>
@@ -56,7 +56,7 @@ export default function MobileDrawer({ items, languages, onClose }: { items: Men
                 ))}
               </ul>
               {languages.length > 1 && (
-                <div className="mt-6 border-t border-slate-200 pt-4">
+                <div className="mt-6 border-t border-line pt-4">
                   <LanguageSwitcher languages={languages} tone="light" />
                 </div>
               )}

@@ -51,7 +51,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
               enterKeyHint="search"
               errorMessage={error}
               shape="pill"
-              inputClassName="placeholder:text-slate-500"
+              inputClassName="placeholder:text-ink-muted"
               className="flex-1"
             />
             <Button type="submit" variant="primary" className="py-3.5">

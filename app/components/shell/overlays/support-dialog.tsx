@@ -32,10 +32,10 @@ export default function SupportDialog({ options, onClose }: { options: SiteOptio
             <p className="mt-3 text-ink-soft">{m.support_intro()}</p>
             {options.phone && (
               <p className="mt-4 flex items-center gap-2 font-bold text-ink">
-                <PhoneIcon size={20} className="text-brand-700" />
+                <PhoneIcon size={20} className="text-link" />
                 <span>
                   {m.support_urgent()}{' '}
-                  <a href={`tel:${options.phone.replace(/[^+\d]/g, '')}`} className="text-brand-700 underline underline-offset-2">
+                  <a href={`tel:${options.phone.replace(/[^+\d]/g, '')}`} className="text-link underline underline-offset-2">
                     {options.phone}
                   </a>
                 </span>
@@ -54,14 +54,14 @@ function SupportForm() {
   const locale = isLocale(current) ? current : 'en'
   const query = useQuery({ ...popupQueryOptions({ locale, id: SUPPORT_POPUP_ID }), retry: false })
   return (
-    <section aria-label={m.support_form_title()} className="mt-6 border-t border-slate-200 pt-6" data-section="support_form">
+    <section aria-label={m.support_form_title()} className="mt-6 border-t border-line pt-6" data-section="support_form">
       {query.isPending && (
         <p role="status" className="text-ink-muted">
           {m.loading()}…
         </p>
       )}
       {(query.isError || (query.data && Object.keys(query.data.forms).length === 0)) && (
-        <p role="alert" className="rounded-xl bg-slate-50 p-4 text-ink-soft">
+        <p role="alert" className="rounded-xl bg-surface-alt p-4 text-ink-soft">
           {m.form_unavailable()}
         </p>
       )}
