@@ -212,12 +212,20 @@ test.describe('with functional consent', () => {
     // And present again on the next page that has it (a client-side navigation).
     await page.goto('/privacy')
     await waitForHydration(page)
-    await page.getByRole('link', { name: 'Services', exact: true }).first().click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click()
+    await expect(page).toHaveURL(/\/pricing$/)
     await expect(page.getByTestId('chat-launcher')).toBeVisible()
   })
 
   test('with the backend down the panel says so and offers the support form', async ({ page }) => {
-    await page.goto(`${downBaseUrl}/`)
+    // The page is there (cached or prerendered, as during an outage); its chat call reaches the
+    // backend-down server (playwright.config.ts: the same build over a closed port), which answers it.
+    await page.route(/\/_serverFn\//, async (route) => {
+      if (!route.request().postData()?.includes('Is anyone there?')) return route.fallback()
+      const url = new URL(route.request().url())
+      await route.fulfill({ response: await route.fetch({ url: `${downBaseUrl}${url.pathname}${url.search}` }) })
+    })
+    await page.goto('/')
     await waitForHydration(page)
     await page.getByRole('button', { name: 'Chat with us' }).click()
     const panel = page.getByRole('dialog', { name: 'Chat with us' })
@@ -226,6 +234,7 @@ test.describe('with functional consent', () => {
     const offline = panel.getByTestId('chat-offline')
     await expect(offline).toContainText('The chat is not available right now')
     await expect(offline.getByRole('link', { name: 'Go to the support form' })).toHaveAttribute('href', '/support')
+    await expect(panel.getByRole('log').locator('[data-from="agent"]')).toHaveCount(0)
     await expectNoAxeViolations(page)
   })
 

@@ -188,7 +188,8 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
                 if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
                   event.preventDefault()
                   form.current?.requestSubmit()
-                }
+                  // React Aria stops a handled key here; every other key (Escape closes the dialog) goes on.
+                } else event.continuePropagation()
               }}
               placeholder={m.chat_input_label()}
               isInvalid={error !== null}
