@@ -47,6 +47,15 @@ function loadCrisp(websiteId: string, onClosed: () => void) {
   document.head.append(script)
 }
 
+/**
+ * Room below the footer for the floating launcher, so it never covers the page's last
+ * controls (the social icons on phones). Rendered with the page on the server: no shift.
+ */
+export function ChatLauncherSpace({ chat, providers }: { chat: ChatSettings | null; providers: string | null }) {
+  if (!chatIsAvailable(chat, providers)) return null
+  return <div aria-hidden="true" className="h-20 bg-ink" data-chat-space="" />
+}
+
 export function ChatLauncher({ chat, providers }: { chat: ChatSettings | null; providers: string | null }) {
   const { state, ready, askFor } = useConsent()
   const { total: inset, keys: bars } = useBottomInset()
@@ -99,7 +108,7 @@ export function ChatLauncher({ chat, providers }: { chat: ChatSettings | null; p
         onPointerEnter={allowed && chat.provider === 'builtin' ? ChatPanel.preload : undefined}
         onFocus={allowed && chat.provider === 'builtin' ? ChatPanel.preload : undefined}
         style={{ bottom: `calc(${inset}px + 1rem)` }}
-        className="fixed end-4 z-30 inline-flex cursor-pointer items-center gap-2 rounded-full bg-brand-700 py-3 ps-4 pe-5 font-bold text-white shadow-lg transition-colors hover:bg-brand-800 active:bg-brand-900 sm:end-6"
+        className="fixed end-4 z-30 inline-flex cursor-pointer items-center gap-2 rounded-full bg-brand-700 py-3 ps-4 pe-5 font-bold text-white shadow-lg transition-colors hover:bg-brand-800 focus-visible:shadow-[0_0_0_2px_#fff,0_0_0_7px_#fff] focus-visible:outline-ink active:bg-brand-900 sm:end-6"
         data-testid="chat-launcher"
       >
         <ChatIcon size={22} />
