@@ -38,7 +38,14 @@ describe('consent state (SPEC §3, §4, §9)', () => {
 })
 
 describe('tags', () => {
-  const none = { GTM_ID: null, GA_MEASUREMENT_ID: null, ADS_CONVERSION_ID: null, SESSION_RECORDING_ID: null, IMAGE_CLOUD_NAME: null, CHAT_PROVIDERS: null }
+  const none = {
+    GTM_ID: null,
+    GA_MEASUREMENT_ID: null,
+    ADS_CONVERSION_ID: null,
+    SESSION_RECORDING_ID: null,
+    IMAGE_CLOUD_NAME: null,
+    CHAT_PROVIDERS: null,
+  }
 
   it('defines no tag without its ID', () => {
     expect(configuredTags(none)).toEqual([])

@@ -27,8 +27,8 @@ interface ConsentContextValue {
   setPreferencesOpen: (open: boolean) => void
   /** The category a feature asked for (the chat launcher asks for functional), shown in the preferences; null when opened from the banner or footer. */
   askedFor: ConsentCategory | null
-  /** Opens the preferences saying which category a feature the visitor pressed needs; `then` runs if the visitor allows it. */
-  askFor: (category: ConsentCategory, then?: () => void) => void
+  /** Opens the preferences saying which category a feature the visitor pressed needs; `onAllowed` runs if the visitor allows it. */
+  askFor: (category: ConsentCategory, onAllowed?: () => void) => void
 }
 
 const ConsentContext = createContext<ConsentContextValue | null>(null)
@@ -73,7 +73,7 @@ export function ConsentProvider({ env, children }: { env: PublicEnv; children: R
   const [preferencesOpen, setPreferencesOpenState] = useState(false)
   const [askedFor, setAskedFor] = useState<ConsentCategory | null>(null)
   /** What the feature that asked wants done once its category is allowed. */
-  const whenAllowed = useRef<{ category: ConsentCategory; then: () => void } | null>(null)
+  const whenAllowed = useRef<{ category: ConsentCategory; onAllowed: () => void } | null>(null)
   const setPreferencesOpen = useCallback((open: boolean) => {
     setPreferencesOpenState(open)
     if (!open) {
@@ -81,8 +81,8 @@ export function ConsentProvider({ env, children }: { env: PublicEnv; children: R
       whenAllowed.current = null
     }
   }, [])
-  const askFor = useCallback((category: ConsentCategory, then?: () => void) => {
-    whenAllowed.current = then ? { category, then } : null
+  const askFor = useCallback((category: ConsentCategory, onAllowed?: () => void) => {
+    whenAllowed.current = onAllowed ? { category, onAllowed } : null
     setAskedFor(category)
     setPreferencesOpenState(true)
   }, [])
@@ -120,7 +120,7 @@ export function ConsentProvider({ env, children }: { env: PublicEnv; children: R
       setState(next)
       setPreferencesOpen(false)
       apply(next)
-      if (pending && next.enabled.has(pending.category)) pending.then()
+      if (pending && next.enabled.has(pending.category)) pending.onAllowed()
     },
     [apply, setPreferencesOpen],
   )
