@@ -78,6 +78,20 @@ export const siteConfig = {
    */
   theme: { storageKey: 'theme' },
 
+  /** Live chat (issue 17): the page's `chat` field, our launcher and the built-in chat panel. */
+  chat: {
+    /** Characters in one chat message (the built-in provider; both the site and the CMS check it). */
+    maxMessageLength: 1000,
+    /** Messages one ticket takes before the visitor is asked to use the support form. */
+    maxMessagesPerTicket: 50,
+    /** After functional consent, the provider loads when the browser is idle, at the latest after this. */
+    idleLoadTimeoutMs: 4000,
+    /** The built-in panel keeps its conversation for the tab (sessionStorage) under this key. */
+    storageKey: 'kestrel-chat',
+    /** Where the panel sends the visitor when the chat cannot answer: the page with the support form (per locale). */
+    supportPath: '/support',
+  },
+
   /** SPEC §2 and §6: developer mode, by query `dev=true` or the `dev_mode` cookie. */
   devMode: { cookieName: 'dev_mode', queryParam: 'dev' },
 
@@ -150,9 +164,11 @@ export const siteConfig = {
     /**
      * SPEC §9: necessary (always on, read-only) and analytics (turning it off clears
      * _ga and _gid). Marketing is ours: the ad-conversion tag needs its own consent.
+     * Functional is ours too (issue 17): features the visitor asks for, the live chat.
      */
     categories: {
       necessary: { required: true, clears: [] },
+      functional: { required: false, clears: [] },
       analytics: { required: false, clears: ['_ga', '_gid', '_gat', '_clck', '_clsk'] },
       marketing: { required: false, clears: ['_gcl_au'] },
     },
@@ -390,6 +406,8 @@ export const abuseConfig = {
     comment: { count: 5, windowMs: 10 * 60_000 },
     /** Searches that reach the backend or the renderer (a typed query, a results page). */
     search: { count: 60, windowMs: 60_000 },
+    /** Built-in chat messages (each one stored as part of a support ticket). */
+    chat: { count: 20, windowMs: 10 * 60_000 },
     /** Form stamps (one per form shown): cheap, but not free. */
     stamp: { count: 120, windowMs: 60_000 },
   },
@@ -542,6 +560,22 @@ function buildEnvSchema() {
       .trim()
       .regex(/^[a-z0-9_-]{2,64}$/i, { error: 'must be the image service cloud name' })
       .optional(),
+    /**
+     * Third-party chat providers the site may load when a page's `chat` names one (issue
+     * 17), comma-separated: `crisp`. Each one's origins join the CSP only when listed
+     * here; the built-in chat needs nothing. Public: the launcher reads it.
+     */
+    CHAT_PROVIDERS: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(
+        z
+          .string()
+          .regex(/^(crisp)(,(crisp))*$/, { error: 'must be a comma-separated list of: crisp' })
+          .optional(),
+      ),
     SESSION_RECORDING_ID: z
       .string()
       .trim()
@@ -556,7 +590,14 @@ export function envSchema(): ReturnType<typeof buildEnvSchema> {
 }
 
 /** The environment variables the browser may see: an explicit allow-list (STYLE.md). */
-export const publicEnvKeys = ['GTM_ID', 'GA_MEASUREMENT_ID', 'ADS_CONVERSION_ID', 'SESSION_RECORDING_ID', 'IMAGE_CLOUD_NAME'] as const
+export const publicEnvKeys = [
+  'GTM_ID',
+  'GA_MEASUREMENT_ID',
+  'ADS_CONVERSION_ID',
+  'SESSION_RECORDING_ID',
+  'IMAGE_CLOUD_NAME',
+  'CHAT_PROVIDERS',
+] as const
 export type PublicEnv = { [K in (typeof publicEnvKeys)[number]]: string | null }
 
 export type Env = z.infer<ReturnType<typeof buildEnvSchema>> & {

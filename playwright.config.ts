@@ -30,6 +30,8 @@ const serverEnv = {
   GA_MEASUREMENT_ID: 'G-TEST12345',
   ADS_CONVERSION_ID: 'AW-123456789',
   SESSION_RECORDING_ID: 'abcdef1234',
+  // The careers page names Crisp (content/): the chat tests stub its origin and see when it loads.
+  CHAT_PROVIDERS: 'crisp',
 }
 
 export default defineConfig({

@@ -1,7 +1,8 @@
 /**
  * Reads the embedded CMS's content from files: `content/{locale}/…`.
  *
- *   options.json            site options (organization, host_url, footer data)
+ *   options.json            site options (organization, host_url, footer data) and the
+ *                           live chat every page offers (`chat`, unless a page says `"chat": false`)
  *   menus.json              menu items by location
  *   taxonomies.json         categories and tags
  *   pages/*.json            pages: meta, sections and page fields
@@ -19,6 +20,7 @@ import { marked } from 'marked'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import {
+  wireChat,
   wireFormDefinition,
   wireImage,
   wireMenuItem,
@@ -57,6 +59,8 @@ export const pageFile = z.object({
   customOptions: z.record(z.string(), z.unknown()).default({}),
   pageContent: z.string().default(''),
   modified: z.string().optional(),
+  /** `false`: no live chat on this page; `true`: the one options.json offers; an object: this page's own. */
+  chat: z.union([z.boolean(), wireChat]).default(true),
 })
 export type PageFile = z.infer<typeof pageFile>
 
@@ -109,9 +113,14 @@ export const formFile = wireFormDefinition.extend({
 })
 export type FormFile = z.infer<typeof formFile>
 
+/** options.json: the site options the answers carry, and the chat setting (answered in each page's `chat`, not in options). */
+const optionsFile = wireOptions.extend({ chat: wireChat.nullable().default(null) })
+
 export interface LocaleContent {
   locale: string
   options: z.infer<typeof wireOptions>
+  /** The live chat of every page of this locale (SPEC §3 `chat`), or null for none. */
+  chat: z.infer<typeof wireChat> | null
   menus: z.infer<typeof menusFile>
   categories: z.infer<typeof wireTerm>[]
   tags: z.infer<typeof wireTerm>[]
@@ -172,8 +181,8 @@ async function readPost(file: string): Promise<PostRecord> {
 
 async function loadLocale(root: string, locale: string): Promise<LocaleContent> {
   const dir = path.join(root, locale)
-  const [options, menus, taxonomies] = await Promise.all([
-    readJson(path.join(dir, 'options.json'), wireOptions),
+  const [{ chat, ...options }, menus, taxonomies] = await Promise.all([
+    readJson(path.join(dir, 'options.json'), optionsFile),
     readJson(path.join(dir, 'menus.json'), menusFile),
     readJson(path.join(dir, 'taxonomies.json'), taxonomiesFile),
   ])
@@ -192,6 +201,7 @@ async function loadLocale(root: string, locale: string): Promise<LocaleContent> 
   return {
     locale,
     options,
+    chat,
     menus,
     categories: taxonomies.categories,
     tags: taxonomies.tags,

@@ -1,7 +1,7 @@
 /**
  * The embedded CMS's SQLite store (libSQL). Reads come from content/ files; the writes
  * (form entries and their files, comments, accounts, sessions, reset tokens, outgoing
- * mail, the answers kept per idempotency key) live here. Migrations run once when the database is opened.
+ * mail, the answers kept per idempotency key, chat tickets and their messages) live here. Migrations run once when the database is opened.
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -94,6 +94,29 @@ export const migrations: ReadonlyArray<Migration> = [
         PRIMARY KEY (scope, key)
       );
       CREATE INDEX idempotency_keys_age ON idempotency_keys (created_at);
+    `,
+  },
+  {
+    id: 4,
+    name: 'chat_tickets',
+    sql: `
+      CREATE TABLE chat_tickets (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        token_hash TEXT NOT NULL,
+        locale TEXT NOT NULL,
+        page_url TEXT,
+        visitor_ip TEXT,
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      );
+      CREATE TABLE chat_messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        ticket_id INTEGER NOT NULL REFERENCES chat_tickets (id) ON DELETE CASCADE,
+        author TEXT NOT NULL CHECK (author IN ('visitor', 'agent')),
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      );
+      CREATE INDEX chat_messages_ticket ON chat_messages (ticket_id, id);
     `,
   },
 ]

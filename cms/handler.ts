@@ -9,6 +9,7 @@
 import type { Client } from '@libsql/client'
 import { abuseConfig, cmsConfig, siteConfig } from '../app.config'
 import { createMemoryStore, type RateLimitStore } from '../app/lib/rate-limit'
+import { postChatMessage } from './chat'
 import { postComment } from './comments'
 import type { ContentStore } from './content-store'
 import type { CmsContext } from './context'
@@ -125,6 +126,14 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
       logLabel: '[cms] comment',
       failure: 'The comment could not be stored.',
       handle: ({ request }) => postComment(ctx, request),
+    },
+    {
+      methods: WRITE,
+      path: 'sent',
+      pattern: /^\/api\/v1\/chat\/messages\/?$/,
+      logLabel: '[cms] chat',
+      failure: 'The chat message could not be stored.',
+      handle: ({ request }) => postChatMessage(ctx, request),
     },
     // Safe to retry with the same Idempotency-Key (the site's outbox does): one account, one mail per key.
     account('register', WRITE, (accounts, call) => withIdempotency(database, 'user:register', call.request, () => accounts.register(call))),

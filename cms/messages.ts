@@ -33,6 +33,9 @@ const en = {
   resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   resetDone: 'Your password has been changed. You can now log in with the new password.',
   tooMany: 'Too many attempts. Please wait a few minutes and try again.',
+  chatReply:
+    'Thank you! Your message is with our help desk as ticket #{ticket}. An engineer will answer here shortly (8am to 6pm, Monday to Friday). If you leave, use the support form so we can reply by email.',
+  chatTicketFull: 'This conversation is full. Please use the support form, and we will reply by email.',
   registerExistingMail:
     'Hello {name},\n\nsomeone tried to register a new account with this email address, which already has one. If it was you, log in, or reset your password if you forgot it. If it was not, ignore this email: your account is unchanged.\n',
   resetMail:
@@ -72,6 +75,9 @@ const de: Record<MessageKey, string> = {
   resetInvalid: 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
   resetDone: 'Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.',
   tooMany: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
+  chatReply:
+    'Vielen Dank! Ihre Nachricht liegt unserem Helpdesk als Ticket #{ticket} vor. Ein Techniker antwortet Ihnen hier in Kürze (montags bis freitags von 8 bis 18 Uhr). Wenn Sie die Seite verlassen, nutzen Sie bitte das Support-Formular, damit wir per E-Mail antworten können.',
+  chatTicketFull: 'Dieses Gespräch ist voll. Bitte nutzen Sie das Support-Formular, wir antworten Ihnen per E-Mail.',
   registerExistingMail:
     'Hallo {name},\n\njemand hat versucht, mit dieser E-Mail-Adresse ein neues Konto anzulegen, obwohl es bereits eines gibt. Wenn Sie das waren, melden Sie sich an oder setzen Sie Ihr Passwort zurück. Wenn nicht, ignorieren Sie diese E-Mail: Ihr Konto bleibt unverändert.\n',
   resetMail:

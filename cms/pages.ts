@@ -52,6 +52,7 @@ async function pageResult(ctx: CmsContext, content: LocaleContent, page: PageFil
     schema: page.schema,
     options: { layout: page.layout },
     admin_bar: { dashboard_url: adminUrl, edit_post_url: `${adminUrl}/post.php?post=${page.id}&action=edit`, page_layout: page.layout },
+    chat: page.chat === true ? (content.chat ?? false) : page.chat,
     error: page.error,
     content: {
       sections: page.sections,

@@ -81,6 +81,7 @@ export async function postResult(ctx: CmsContext, content: LocaleContent, post: 
     },
     options: { layout: 'default' },
     admin_bar: { dashboard_url: adminUrl, edit_post_url: `${adminUrl}/post.php?post=${post.id}&action=edit`, page_layout: 'single' },
+    chat: content.chat ?? false,
     content: {
       blog_post: full,
       breadcrumbs: [

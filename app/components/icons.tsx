@@ -134,3 +134,9 @@ export function SocialIcon({ network, size = 24 }: { network: SocialNetwork; siz
     </svg>
   )
 }
+export const ChatIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12Z" />
+    <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+  </Icon>
+)

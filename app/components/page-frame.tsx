@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import type { Page, PageData } from '../content/model'
 import { publicHref } from '../lib/public-href'
 import { m } from '../paraglide/messages'
+import { ChatLauncher, ChatLauncherSpace } from './chat/chat-launcher'
 import { CloseIcon } from './icons'
 import { ImageServiceContext } from './media/image'
 import { SiteLayout } from './shell/layouts'
@@ -33,6 +34,8 @@ export function PageFrame({ data, layout, children }: { data: PageData; layout: 
           {children}
         </div>
       </SiteLayout>
+      <ChatLauncherSpace chat={page.chat} providers={publicEnv.CHAT_PROVIDERS} />
+      <ChatLauncher chat={page.chat} providers={publicEnv.CHAT_PROVIDERS} />
     </ImageServiceContext.Provider>
   )
 }

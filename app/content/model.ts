@@ -173,7 +173,13 @@ interface PageCommon {
   /** JSON-LD objects for the head. */
   schema: JsonObject[]
   admin: { dashboardUrl: string | null; editPostUrl: string | null; pageLayout: string | null }
+  /** SPEC §3 `chat`: the live chat this page offers, or null for none (docs/content-api.md). */
+  chat: ChatSettings | null
 }
+
+/** The chat providers the site knows: its own panel over the backend, and Crisp by its website id. */
+export type ChatSettings = { provider: 'builtin' } | { provider: 'crisp'; widgetId: string }
+export type ChatProvider = ChatSettings['provider']
 
 /** A page of section blocks (SPEC §3 content.sections). */
 export interface ContentPage extends PageCommon {

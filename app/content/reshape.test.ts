@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { baseResponseFixture } from '../../tests/fixtures/wire'
-import { reshapeBaseResponse, reshapeMenu, reshapePopup, sanitizeSectionData } from './reshape'
+import { reshapeBaseResponse, reshapeChat, reshapeMenu, reshapePopup, sanitizeSectionData } from './reshape'
 import type { ContentPage, Page } from './model'
 import { wireBaseResponse, wireMenuItem, wirePopupResponse } from './wire'
 
@@ -210,5 +210,30 @@ describe('decodeText and htmlToText', () => {
     expect(decodeText('  line\u000Bbreak\u0000 \n tab\t ')).toBe('line break tab')
     expect(decodeText('&quot;q&quot; &#39;s&#39; &nbsp;&#x1F600;')).toBe('"q" \'s\' \u{1F600}')
     expect(htmlToText('<p>Price &amp;amp; <b>Webb</b></p><script>alert(1)</script>')).toBe('Price &amp; Webb')
+  })
+})
+
+describe('reshapeChat (SPEC §3 chat)', () => {
+  it('reads the built-in chat and Crisp by its website id; off, unknown or malformed is no chat', () => {
+    expect(reshapeChat({ provider: 'builtin', widget_id: null, enabled: true })).toEqual({ provider: 'builtin' })
+    expect(reshapeChat({ provider: 'crisp', widget_id: '0B2D8E4A-1111-4222-8333-444455556666', enabled: true })).toEqual({
+      provider: 'crisp',
+      widgetId: '0b2d8e4a-1111-4222-8333-444455556666',
+    })
+    expect(reshapeChat({ provider: 'builtin', enabled: false })).toBeNull()
+    expect(reshapeChat({ provider: 'crisp', widget_id: 'not-a-uuid"><script>', enabled: true })).toBeNull()
+    expect(reshapeChat({ provider: 'crisp', enabled: true })).toBeNull()
+    expect(reshapeChat({ provider: 'zendesk', widget_id: 'abc', enabled: true })).toBeNull()
+    expect(reshapeChat(false)).toBeNull()
+    expect(reshapeChat(null)).toBeNull()
+    expect(reshapeChat(undefined)).toBeNull()
+  })
+
+  it('parses false, null or a missing chat on the wire, and refuses a provider name that is not a name', () => {
+    for (const chat of [false, null, undefined]) expect(reshape(baseResponseFixture({ result: { chat } })).page.chat).toBeNull()
+    expect(reshape(baseResponseFixture({ result: { chat: { provider: 'builtin', enabled: true } } })).page.chat).toEqual({
+      provider: 'builtin',
+    })
+    expect(wireBaseResponse.safeParse(baseResponseFixture({ result: { chat: { provider: 'a b', enabled: true } } })).success).toBe(false)
   })
 })

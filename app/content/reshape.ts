@@ -10,6 +10,7 @@ import { parseFormDefinitions } from './form-definition'
 import { scopePageCss } from './page-css'
 import { addHeadingAnchors, decodeText, sanitizeClassList, sanitizeCmsHtml } from './sanitize'
 import type {
+  ChatSettings,
   Breadcrumb,
   Image,
   Json,
@@ -245,6 +246,19 @@ export function pageScopeId(id: string | number): string {
   return String(id).replace(/[^A-Za-z0-9_-]/g, '') || 'page'
 }
 
+/** A Crisp website id is a UUID. */
+const CRISP_WEBSITE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** SPEC §3 `chat`: off, an unknown provider or a malformed widget id is no chat. */
+export function reshapeChat(chat: WirePageResult['chat']): ChatSettings | null {
+  if (!chat || !chat.enabled) return null
+  if (chat.provider === 'builtin') return { provider: 'builtin' }
+  if (chat.provider === 'crisp' && chat.widget_id && CRISP_WEBSITE_ID.test(chat.widget_id)) {
+    return { provider: 'crisp', widgetId: chat.widget_id.toLowerCase() }
+  }
+  return null
+}
+
 export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   const { content } = result
   const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) => toJsonObject(item))
@@ -305,6 +319,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       editPostUrl: link(result.admin_bar?.edit_post_url),
       pageLayout: result.admin_bar?.page_layout ?? result.options.layout ?? null,
     },
+    chat: reshapeChat(result.chat),
   }
   // The kind: the backend's `type`, except that an article needs its post (else it is a plain page).
   if (content.blog_post && (result.type === 'post' || result.type === undefined)) {

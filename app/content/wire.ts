@@ -255,6 +255,19 @@ export const wireAdminBar = z.object({
   page_layout: z.string().max(100).optional(),
 })
 
+/**
+ * SPEC §3 `chat`, ours in detail: the live chat the page offers. `provider` names who
+ * answers (`builtin`: the backend's own chat endpoint, `POST /api/v1/chat/messages`;
+ * `crisp`: Crisp, with `widget_id` its website id); `enabled: false` hides it on this
+ * page. A provider the site does not know, or one it is not configured for, is no chat:
+ * never an error.
+ */
+export const wireChat = z.object({
+  provider: z.string().regex(/^[a-z0-9_-]{1,40}$/),
+  widget_id: z.string().max(200).nullable().optional(),
+  enabled: z.boolean(),
+})
+
 /** SPEC §3 Page response (result.page.data.result). */
 export const wirePageResult = z.object({
   id: wireId.optional(),
@@ -280,7 +293,8 @@ export const wirePageResult = z.object({
     .looseObject({ layout: z.string().max(50).optional() })
     .optional()
     .default({}),
-  chat: z.looseObject({}).nullable().optional(),
+  /** No chat on this page: `false`, `null` or a missing key, as for images. */
+  chat: z.union([wireChat, z.literal(false), z.null()]).optional(),
   admin_bar: wireAdminBar.optional(),
   /** Ours: this answer is an unpublished draft shown through a signed preview link. */
   preview: z.boolean().optional().default(false),
@@ -403,4 +417,5 @@ export const contractSchemas = {
   Widget: wireWidget,
   PostSummary: wirePostSummary,
   Post: wirePost,
+  Chat: wireChat,
 } as const

@@ -19,6 +19,7 @@ describe('consent state (SPEC §3, §4, §9)', () => {
     expect([...state.enabled]).toEqual(['analytics'])
     expect(JSON.parse(readCookie(jar(cookies), 'demo_cookie_consent') ?? '{}')).toEqual({
       necessary: true,
+      functional: false,
       analytics: true,
       marketing: false,
     })
@@ -37,7 +38,14 @@ describe('consent state (SPEC §3, §4, §9)', () => {
 })
 
 describe('tags', () => {
-  const none = { GTM_ID: null, GA_MEASUREMENT_ID: null, ADS_CONVERSION_ID: null, SESSION_RECORDING_ID: null, IMAGE_CLOUD_NAME: null }
+  const none = {
+    GTM_ID: null,
+    GA_MEASUREMENT_ID: null,
+    ADS_CONVERSION_ID: null,
+    SESSION_RECORDING_ID: null,
+    IMAGE_CLOUD_NAME: null,
+    CHAT_PROVIDERS: null,
+  }
 
   it('defines no tag without its ID', () => {
     expect(configuredTags(none)).toEqual([])

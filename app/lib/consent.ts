@@ -6,7 +6,7 @@
 import { siteConfig } from '../../app.config'
 import { readCookie, serializeCookie } from './cookies'
 
-export const consentCategories = ['necessary', 'analytics', 'marketing'] as const
+export const consentCategories = ['necessary', 'functional', 'analytics', 'marketing'] as const
 export type ConsentCategory = (typeof consentCategories)[number]
 export const optionalCategories = consentCategories.filter((category) => !siteConfig.consent.categories[category].required)
 

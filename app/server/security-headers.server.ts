@@ -5,7 +5,9 @@
  */
 import { createHash } from 'node:crypto'
 import { siteConfig } from '../../app.config'
+import { chatProviderOrigins, configuredChatProviders, type ChatProviderOrigins } from '../lib/chat-providers'
 import { trackingOrigins } from '../lib/tracking'
+import { env } from './env.server'
 
 export const securityHeaders: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
@@ -28,17 +30,27 @@ const tags = trackingOrigins
  */
 export type InlineScripts = { nonce: string } | { hashes: readonly string[] }
 
-export function contentSecurityPolicy(inline: InlineScripts): string {
+export function contentSecurityPolicy(inline: InlineScripts, chatProviders: string | null | undefined = env.CHAT_PROVIDERS): string {
   const allowed = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.map((hash) => `'${hash}'`)
+  // A chat provider's origins only when CHAT_PROVIDERS names it (issue 17).
+  const chat = configuredChatProviders(chatProviders).map((name) => chatProviderOrigins[name])
+  const of = (kind: keyof ChatProviderOrigins) => chat.flatMap((origins) => origins[kind])
+  const worker = of('worker')
+  const media = of('media')
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...allowed, tags.googleTagManager, tags.sessionRecording].join(' '),
-    `connect-src 'self' ${tags.googleTagManager} ${tags.googleAnalytics} ${tags.googleAnalyticsRegion} ${tags.googleAds} ${tags.googleAdsConversion} ${tags.sessionRecording} ${tags.sessionRecordingCollect}`,
+    ["script-src 'self'", ...allowed, tags.googleTagManager, tags.sessionRecording, ...of('script')].join(' '),
+    [
+      `connect-src 'self' ${tags.googleTagManager} ${tags.googleAnalytics} ${tags.googleAnalyticsRegion} ${tags.googleAds} ${tags.googleAdsConversion} ${tags.sessionRecording} ${tags.sessionRecordingCollect}`,
+      ...of('connect'),
+    ].join(' '),
     `img-src 'self' data: https:`,
     // React Aria and the page CSS set styles inline; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
-    "font-src 'self'",
-    `frame-src ${tags.googleTagManager}`,
+    ["style-src 'self' 'unsafe-inline'", ...of('style')].join(' '),
+    ["font-src 'self'", ...of('font')].join(' '),
+    [`frame-src ${tags.googleTagManager}`, ...of('frame')].join(' '),
+    ...(worker.length > 0 ? [["worker-src 'self'", ...worker].join(' ')] : []),
+    ...(media.length > 0 ? [["media-src 'self'", ...media].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -41,3 +41,24 @@ describe('contentSecurityPolicy', () => {
     expect(Buffer.from([...nonces][0] ?? '', 'base64')).toHaveLength(16)
   })
 })
+
+describe('contentSecurityPolicy and the chat providers (issue 17)', () => {
+  const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `)) ?? ''
+
+  it('names no chat origin when CHAT_PROVIDERS is unset', () => {
+    const policy = contentSecurityPolicy({ hashes: [] }, undefined)
+    expect(policy).not.toContain('crisp.chat')
+    expect(directive(policy, 'worker-src')).toBe('')
+  })
+
+  it("adds Crisp's script, connection, style, font, frame and worker origins when it is configured", () => {
+    const policy = contentSecurityPolicy({ hashes: [] }, 'crisp')
+    expect(directive(policy, 'script-src')).toContain('https://client.crisp.chat')
+    expect(directive(policy, 'connect-src')).toContain('wss://client.relay.crisp.chat')
+    expect(directive(policy, 'style-src')).toContain('https://client.crisp.chat')
+    expect(directive(policy, 'font-src')).toContain('https://client.crisp.chat')
+    expect(directive(policy, 'frame-src')).toContain('https://game.crisp.chat')
+    expect(directive(policy, 'worker-src')).toBe("worker-src 'self' blob: https://client.crisp.chat")
+    expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'")
+  })
+})

@@ -15,5 +15,6 @@ export const fetchPublicEnv = createServerFn({ method: 'GET' }).handler(async ()
     ADS_CONVERSION_ID: result.ADS_CONVERSION_ID ?? null,
     SESSION_RECORDING_ID: result.SESSION_RECORDING_ID ?? null,
     IMAGE_CLOUD_NAME: result.IMAGE_CLOUD_NAME ?? null,
+    CHAT_PROVIDERS: result.CHAT_PROVIDERS ?? null,
   }
 })

@@ -319,6 +319,8 @@ for (const [locale, content] of [...contents].sort(([a], [b]) => (a === defaultL
         kestrel_featured_image: image(page.featured_image),
         kestrel_background_image: image(page.background_image),
         kestrel_not_found: page.error,
+        // The plugin offers one chat site-wide (a provider, not the embedded CMS's built-in one); a page can only turn it off.
+        kestrel_chat_off: page.chat === false,
       },
     }
     const id = findPage(slug, locale, parent)

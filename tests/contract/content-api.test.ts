@@ -492,6 +492,62 @@ async function wordpressRest(method: string, route: string, body?: unknown): Pro
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
+describe(`the live chat against ${backend.kind} (issue 17)`, () => {
+  it('answers the page chat field in the contract: off where a page turns it off, the built-in chat on the embedded CMS', async () => {
+    for (const page of ['home', 'privacy', 'login', 'blog/new-office-in-manchester']) {
+      const { status, body } = await raw(`/api/v1/base/${page}?locale=en`)
+      expect(status).toBe(200)
+      expectSchema('BaseResponse', body)
+    }
+    for (const page of ['privacy', 'login']) expect((await source().getPage({ locale: 'en', pageName: page })).page.chat).toBeNull()
+    // WordPress offers a provider from its settings (none when seeded); the embedded CMS its own chat.
+    if (!onWordPress) expect((await source().getPage({ locale: 'en', pageName: 'home' })).page.chat).toEqual({ provider: 'builtin' })
+  })
+
+  it('answers POST /api/v1/chat/messages: a ticket and a reply on the embedded CMS, 501 on WordPress', async () => {
+    const response = await fetch(`${backend.url}/api/v1/chat/messages?locale=en`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ locale: 'en', message: 'Contract check' }),
+    })
+    const body: unknown = await response.json()
+    if (onWordPress) {
+      expect(response.status).toBe(501)
+      expectSchema('ErrorResponse', body)
+      expect(await source().sendChatMessage({ locale: 'en', message: 'hello', visitorIp: null })).toMatchObject({
+        kind: 'refused',
+        reason: 'not-supported',
+      })
+      return
+    }
+    expect(response.status).toBe(200)
+    expectSchema('ChatResponse', body)
+    const first = await source().sendChatMessage({ locale: 'de', message: 'Hallo', visitorIp: null })
+    if (first.kind !== 'reply') throw new Error(`no reply: ${JSON.stringify(first)}`)
+    expect(first.reply).toContain(`Ticket #${first.ticket}`)
+    const next = await source().sendChatMessage({
+      locale: 'de',
+      message: 'Noch da?',
+      ticket: first.ticket,
+      token: first.token,
+      visitorIp: null,
+    })
+    expect(next).toMatchObject({ kind: 'reply', ticket: first.ticket })
+    expect(
+      await source().sendChatMessage({ locale: 'en', message: 'x', ticket: first.ticket, token: 'y'.repeat(32), visitorIp: null }),
+    ).toMatchObject({
+      kind: 'refused',
+      reason: 'unknown-ticket',
+    })
+    const invalid = await fetch(`${backend.url}/api/v1/chat/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ locale: 'en', message: '' }),
+    })
+    expect(invalid.status).toBe(400)
+    expectSchema('ErrorResponse', await invalid.json())
+  })
+})
+
 describe.runIf(onWordPress)('WordPress only: the plugin on a stock WordPress', () => {
   it('answers under /wp-json/ as under /api/', async () => {
     const viaApi = await raw('/api/v1/base/about?locale=en')

@@ -59,7 +59,7 @@ test("'Accept all' loads every tag once and survives a reload", async ({ page, c
   const cookies = await context.cookies()
   expect(cookies.find((cookie) => cookie.name === 'cookie_control_consent')?.value).toBe('true')
   expect(decodeURIComponent(cookies.find((cookie) => cookie.name === 'cookie_control_enabled_cookies')?.value ?? '')).toBe(
-    'analytics,marketing',
+    'functional,analytics,marketing',
   )
   await page.getByRole('banner').getByRole('link', { name: 'About' }).click()
   await expect(page).toHaveURL(/\/about$/)

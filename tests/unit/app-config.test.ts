@@ -33,6 +33,13 @@ describe('app.config environment', () => {
     for (const name of ['CONTENT_API_URL', 'PORT', 'CONTENT_BACKEND', 'PREVIEW_SECRET']) expect(message).toContain(name)
   })
 
+  it('reads CHAT_PROVIDERS as a list of the providers the site knows (issue 17)', () => {
+    expect(parseEnv({}).CHAT_PROVIDERS).toBeUndefined()
+    expect(parseEnv({ CHAT_PROVIDERS: '' }).CHAT_PROVIDERS).toBeUndefined()
+    expect(parseEnv({ CHAT_PROVIDERS: 'crisp' }).CHAT_PROVIDERS).toBe('crisp')
+    expect(() => parseEnv({ CHAT_PROVIDERS: 'crisp,intercom' })).toThrow(/CHAT_PROVIDERS: must be a comma-separated list of: crisp/)
+  })
+
   it('rejects out-of-range ports', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT/)
     expect(() => parseEnv({ CMS_PORT: '0' })).toThrow(/CMS_PORT/)

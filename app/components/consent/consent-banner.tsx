@@ -3,7 +3,9 @@
  * the preferences). A non-modal region fixed to the bottom: it covers no skip link, traps
  * no focus and shifts no layout. Loaded only for a visitor who has not chosen yet.
  */
+import { useRef } from 'react'
 import { m } from '../../paraglide/messages'
+import { useBottomBar } from '../shell/bottom-inset'
 import { PlainButton } from '../ui/PlainButton'
 import { optionalCategories } from './consent-texts'
 import { useConsent } from './consent-state'
@@ -13,8 +15,12 @@ const preloadPreferences = () => void import('./preferences-dialog')
 
 export default function ConsentBannerPanel() {
   const { choose, setPreferencesOpen } = useConsent()
+  const ref = useRef<HTMLElement>(null)
+  // The chat launcher floats above the banner, not under it.
+  useBottomBar('consent', ref)
   return (
     <section
+      ref={ref}
       aria-labelledby="consent-title"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface-raised/98 shadow-[0_-8px_30px_rgba(15,23,42,0.12)] backdrop-blur"
       data-testid="consent-banner"

@@ -25,6 +25,10 @@ interface ConsentContextValue {
   choose: (enabled: ConsentCategory[]) => void
   preferencesOpen: boolean
   setPreferencesOpen: (open: boolean) => void
+  /** The category a feature asked for (the chat launcher asks for functional), shown in the preferences; null when opened from the banner or footer. */
+  askedFor: ConsentCategory | null
+  /** Opens the preferences saying which category a feature the visitor pressed needs; `onAllowed` runs if the visitor allows it. */
+  askFor: (category: ConsentCategory, onAllowed?: () => void) => void
 }
 
 const ConsentContext = createContext<ConsentContextValue | null>(null)
@@ -66,7 +70,22 @@ function deleteCookieEverywhere(name: string) {
 export function ConsentProvider({ env, children }: { env: PublicEnv; children: ReactNode }) {
   const [state, setState] = useState<ConsentState>(undecided)
   const [ready, setReady] = useState(false)
-  const [preferencesOpen, setPreferencesOpen] = useState(false)
+  const [preferencesOpen, setPreferencesOpenState] = useState(false)
+  const [askedFor, setAskedFor] = useState<ConsentCategory | null>(null)
+  /** What the feature that asked wants done once its category is allowed. */
+  const whenAllowed = useRef<{ category: ConsentCategory; onAllowed: () => void } | null>(null)
+  const setPreferencesOpen = useCallback((open: boolean) => {
+    setPreferencesOpenState(open)
+    if (!open) {
+      setAskedFor(null)
+      whenAllowed.current = null
+    }
+  }, [])
+  const askFor = useCallback((category: ConsentCategory, onAllowed?: () => void) => {
+    whenAllowed.current = onAllowed ? { category, onAllowed } : null
+    setAskedFor(category)
+    setPreferencesOpenState(true)
+  }, [])
   const tags = useMemo(() => configuredTags(env), [env])
   const stateRef = useRef(state)
   stateRef.current = state
@@ -97,14 +116,19 @@ export function ConsentProvider({ env, children }: { env: PublicEnv; children: R
       const present = document.cookie.split(';').map((part) => part.split('=')[0]?.trim() ?? '')
       for (const name of cookiesToClear(stateRef.current.enabled, next.enabled, present)) deleteCookieEverywhere(name)
       for (const cookie of consentCookies(enabled, location.protocol === 'https:')) document.cookie = cookie
+      const pending = whenAllowed.current
       setState(next)
       setPreferencesOpen(false)
       apply(next)
+      if (pending && next.enabled.has(pending.category)) pending.onAllowed()
     },
-    [apply],
+    [apply, setPreferencesOpen],
   )
 
-  const value = useMemo(() => ({ state, ready, choose, preferencesOpen, setPreferencesOpen }), [state, ready, choose, preferencesOpen])
+  const value = useMemo(
+    () => ({ state, ready, choose, preferencesOpen, setPreferencesOpen, askedFor, askFor }),
+    [state, ready, choose, preferencesOpen, setPreferencesOpen, askedFor, askFor],
+  )
   return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>
 }
 

@@ -15,7 +15,7 @@ import { consentTexts, optionalCategories } from './consent-texts'
 import { useConsent } from './consent-state'
 
 export default function ConsentPreferencesDialog() {
-  const { state, choose, setPreferencesOpen } = useConsent()
+  const { state, choose, setPreferencesOpen, askedFor } = useConsent()
   // Mounted each time the preferences open: they start from the choice in force.
   const [selected, setSelected] = useState<Set<ConsentCategory>>(() => new Set(state.enabled))
   return (
@@ -23,6 +23,14 @@ export default function ConsentPreferencesDialog() {
       <Modal isOpen onOpenChange={setPreferencesOpen}>
         <Dialog title={m.consent_preferences_title()} closeLabel={m.close()}>
           <p className="mt-3 text-sm text-ink-soft">{m.consent_preferences_intro()}</p>
+          {askedFor === 'functional' && (
+            <p
+              className="mt-3 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-950"
+              data-testid="consent-asked-for"
+            >
+              {m.chat_consent_needed()}
+            </p>
+          )}
           <ul className="mt-6 space-y-5">
             {consentCategories.map((category) => {
               const required = category === 'necessary'

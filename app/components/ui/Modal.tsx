@@ -8,6 +8,8 @@ const overlayStyles = tv({
       center: 'items-start justify-center overflow-y-auto p-4 pt-[10vh]',
       drawer: 'justify-end',
       top: 'items-start justify-center p-4 pt-20',
+      /** The chat panel: the whole screen on phones, a panel in the bottom corner from sm up. */
+      corner: 'items-end justify-end bg-ink/30 backdrop-blur-none sm:p-6',
     },
     isEntering: { true: 'motion-safe:animate-[overlay-in_150ms_ease-out]' },
   },
@@ -20,12 +22,13 @@ const modalStyles = tv({
       center: 'w-full max-w-lg rounded-2xl p-6 sm:p-8',
       drawer: 'h-full w-full max-w-sm overflow-y-auto p-6',
       top: 'w-full max-w-2xl rounded-2xl p-6 sm:p-8',
+      corner: 'flex h-dvh w-full flex-col p-5 sm:h-[min(36rem,calc(100dvh-3rem))] sm:max-w-sm sm:rounded-2xl',
     },
   },
 })
 
 export interface ModalProps extends ModalOverlayProps {
-  placement?: 'center' | 'drawer' | 'top'
+  placement?: 'center' | 'drawer' | 'top' | 'corner'
   className?: string
 }
 

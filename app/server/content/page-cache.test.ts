@@ -19,6 +19,7 @@ function fakeSource(getPage: ContentSource['getPage']): ContentSource {
     postComment: async () => ({ ok: true }),
     submitForm: async () => ({ kind: 'unavailable' }),
     userRequest: async () => ({ ok: false, status: 0, message: '' }),
+    sendChatMessage: async () => ({ kind: 'unavailable' }),
   }
 }
 

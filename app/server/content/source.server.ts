@@ -63,6 +63,24 @@ export type UserOutcome =
   | { ok: true; message: string; token: string | null; user: { id: string; name: string; email: string } | null }
   | { ok: false; status: number; message: string }
 
+/** The built-in chat's message (docs/content-api.md, `POST {api}/api/v1/chat/messages`). */
+export interface ChatMessageInput {
+  locale: Locale
+  message: string
+  /** The ticket and its token, to continue a conversation the backend started. */
+  ticket?: string
+  token?: string
+  pageUrl?: string
+  visitorIp: string | null
+}
+
+export type ChatOutcome =
+  | { kind: 'reply'; ticket: string; token: string; reply: string }
+  /** A 4xx: `unknown-ticket` (start again), `full` (the ticket takes no more), `invalid`, `not-supported` (501). */
+  | { kind: 'refused'; reason: 'unknown-ticket' | 'full' | 'invalid' | 'not-supported'; message: string }
+  /** Network error, timeout, 5xx or an answer outside the contract. */
+  | { kind: 'unavailable' }
+
 export interface ContentSource {
   /** Throws ContentNotFoundError or ContentUnavailableError. */
   getPage(query: PageQuery): Promise<PageData>
@@ -82,6 +100,8 @@ export interface ContentSource {
   postComment(comment: CommentInput): Promise<CommentOutcome>
   /** Never throws: an unreachable backend is `unavailable`. */
   submitForm(input: SubmissionInput): Promise<SubmissionOutcome>
+  /** Never throws: the built-in chat's message, stored as part of a support ticket. */
+  sendChatMessage(input: ChatMessageInput): Promise<ChatOutcome>
   /** Never throws: an unreachable backend answers status 0 with an empty message. */
   userRequest(request: UserRequest): Promise<UserOutcome>
   /** Every public page and post of a locale, for the sitemap. Throws ContentUnavailableError. */

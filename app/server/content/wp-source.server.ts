@@ -14,6 +14,7 @@ import { sanitizeCmsHtml } from '../../content/sanitize'
 import {
   ContentNotFoundError,
   ContentUnavailableError,
+  type ChatMessageInput,
   type CommentInput,
   type ContentSource,
   type PageQuery,
@@ -31,6 +32,7 @@ import {
   wireTagsResponse,
 } from '../../content/wire'
 import { wireSubmissionResponse, wireUserResponse } from '../../content/wire-forms'
+import { wireChatResponse, type WireChatRequest } from '../../content/wire-chat'
 import {
   BackendNoAnswerError,
   createBackendClient,
@@ -348,6 +350,47 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       if (response.status >= 400) return { ok: false, status: response.status, message: answer.message }
       const user = answer.user ? { id: String(answer.user.id), name: answer.user.name, email: answer.user.email } : null
       return { ok: true, message: answer.message, token: answer.token ?? null, user }
+    },
+
+    async sendChatMessage(input: ChatMessageInput) {
+      const target = url('/api/v1/chat/messages', { locale: input.locale })
+      const body: WireChatRequest = {
+        locale: input.locale,
+        message: input.message,
+        ...(input.ticket && input.token ? { ticket: input.ticket, token: input.token } : {}),
+        ...(input.pageUrl ? { page_url: input.pageUrl } : {}),
+      }
+      let response: Response
+      try {
+        response = await client.request(target, {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: {
+            accept: 'application/json',
+            'content-type': 'application/json',
+            ...(input.visitorIp ? { 'x-forwarded-for': input.visitorIp } : {}),
+          },
+        })
+      } catch {
+        return { kind: 'unavailable' }
+      }
+      const json: unknown = await response.json().catch(() => null)
+      if (response.status >= 500 && response.status !== 501) return { kind: 'unavailable' }
+      if (response.status >= 400) {
+        const error = wireErrorResponse.safeParse(json)
+        const message = error.success ? error.data.message : ''
+        if (response.status === 501) return { kind: 'refused', reason: 'not-supported', message }
+        if (response.status === 404) return { kind: 'refused', reason: 'unknown-ticket', message }
+        if (response.status === 409) return { kind: 'refused', reason: 'full', message }
+        if (response.status === 429) return { kind: 'unavailable' }
+        return { kind: 'refused', reason: 'invalid', message }
+      }
+      const parsed = wireChatResponse.safeParse(json)
+      if (!parsed.success) {
+        report(new ContentUnavailableError('invalid', `${describeCall('POST', target)} answered ${response.status} outside the contract`))
+        return { kind: 'unavailable' }
+      }
+      return { kind: 'reply', ticket: String(parsed.data.ticket), token: parsed.data.token, reply: parsed.data.reply.text }
     },
 
     async getSitemapEntries(locale: Locale) {

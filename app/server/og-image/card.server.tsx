@@ -11,7 +11,9 @@ import tailwindConfig from '../../../tailwind.config'
 export const OG_WIDTH = siteConfig.ogImage.width
 export const OG_HEIGHT = siteConfig.ogImage.height
 
-const { brand, ink, accent } = tailwindConfig.theme.extend.colors
+const { brand, accent } = tailwindConfig.theme.extend.colors
+/** The label's text on the amber pill: the light theme's ink (app/styles.css `--color-ink`); the card has one look in every theme. */
+const LABEL_INK = '#0f172a'
 
 /** What the card shows. Every text is plain text (satori draws it as glyphs, never as markup). */
 export interface OgCard {
@@ -170,7 +172,7 @@ export function ogCardElement(card: OgCard): ReactElement {
                   padding: '8px 20px',
                   borderRadius: 999,
                   backgroundColor: accent.DEFAULT,
-                  color: ink.DEFAULT,
+                  color: LABEL_INK,
                   fontSize: 24,
                   fontWeight: 700,
                   letterSpacing: 1.5,

@@ -273,6 +273,7 @@
       el(TextControl, { key: 'classes', label: __('Body classes', 'kestrel-headless'), value: data.meta.kestrel_body_classes || '', onChange: setMeta('kestrel_body_classes') }),
       el(TextareaControl, { key: 'css', label: __('CSS for this page', 'kestrel-headless'), value: data.meta.kestrel_custom_css || '', onChange: setMeta('kestrel_custom_css') }),
       el(ToggleControl, { key: 'gone', label: __('Answer as not found (404 on the site)', 'kestrel-headless'), checked: !!data.meta.kestrel_not_found, onChange: setMeta('kestrel_not_found') }),
+      el(ToggleControl, { key: 'chat-off', label: __('No live chat on this page', 'kestrel-headless'), checked: !!data.meta.kestrel_chat_off, onChange: setMeta('kestrel_chat_off') }),
       config.previewReady
         ? el(Button, { key: 'preview', variant: 'secondary', onClick: previewOnSite }, __('Preview on site', 'kestrel-headless'))
         : el('p', { key: 'preview' }, __('Set the site URL and the preview secret in Settings → Kestrel Headless to preview on the site.', 'kestrel-headless')),

@@ -94,6 +94,7 @@ final class ContentTypes
                 register_post_meta($type, $key, ['type' => 'object', 'single' => true, 'default' => [], 'description' => $description, 'show_in_rest' => ['schema' => self::IMAGE_SCHEMA], 'auth_callback' => static fn () => current_user_can('edit_posts')]);
             }
             register_post_meta($type, 'kestrel_not_found', ['type' => 'boolean', 'single' => true, 'default' => false, 'show_in_rest' => true, 'description' => 'Answer as not found (the site shows its 404 screen).', 'auth_callback' => static fn () => current_user_can('edit_posts')]);
+            register_post_meta($type, 'kestrel_chat_off', ['type' => 'boolean', 'single' => true, 'default' => false, 'show_in_rest' => true, 'description' => 'No live chat on this page (the site hides its launcher).', 'auth_callback' => static fn () => current_user_can('edit_posts')]);
         }
         register_post_meta(self::POPUP, 'kestrel_classname', $string('Class names of the popup'));
         register_post_meta(self::POPUP, 'kestrel_form_id', $string('The form the popup shows'));

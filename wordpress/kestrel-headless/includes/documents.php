@@ -415,7 +415,7 @@ final class Documents
             'dev_mode' => $dev,
             'lang' => self::languages($post, $locale),
             'schema' => Seo::schema($post),
-            'chat' => null,
+            'chat' => Settings::chatFor($post),
             'error' => (bool) get_post_meta($post->ID, 'kestrel_not_found', true),
         ];
     }

@@ -95,6 +95,24 @@ final class Settings
         return is_array($forms) ? $forms : [];
     }
 
+    /** The live chat providers a page's `chat` may name (docs/content-api.md, `chat`); the built-in one needs the embedded CMS. */
+    public const CHAT_PROVIDERS = ['crisp'];
+
+    /**
+     * SPEC §3 `chat` of every page (docs/content-api.md): the provider and widget id set
+     * here, `false` when none is set or the page turns it off (its `kestrel_chat_off` field).
+     * @return array{provider: string, widget_id: string, enabled: bool}|false
+     */
+    public static function chatFor(\WP_Post $post): array|false
+    {
+        $provider = (string) self::get('chat_provider', '');
+        $widget = (string) self::get('chat_widget_id', '');
+        if (!in_array($provider, self::CHAT_PROVIDERS, true) || $widget === '' || get_post_meta($post->ID, 'kestrel_chat_off', true)) {
+            return false;
+        }
+        return ['provider' => $provider, 'widget_id' => $widget, 'enabled' => true];
+    }
+
     /** Addresses whose X-Forwarded-For is believed (the site's server in front of WordPress). */
     public static function trustedProxies(): array
     {
@@ -132,6 +150,18 @@ final class Settings
         }
         if (array_key_exists('locales', $input)) {
             $next['locales'] = implode(',', array_map('trim', explode(',', (string) $input['locales'])));
+        }
+        if (array_key_exists('chat_provider', $input) || array_key_exists('chat_widget_id', $input)) {
+            $provider = trim((string) ($input['chat_provider'] ?? ($current['chat_provider'] ?? '')));
+            $widget = strtolower(trim((string) ($input['chat_widget_id'] ?? ($current['chat_widget_id'] ?? ''))));
+            if ($provider !== '' && !in_array($provider, self::CHAT_PROVIDERS, true)) {
+                $problems['chat_provider'] = __('Choose a chat provider from the list.', 'kestrel-headless');
+            } elseif ($provider === 'crisp' && preg_match('/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/', $widget) !== 1) {
+                $problems['chat_widget_id'] = __('Enter the Crisp website ID (a UUID, from Crisp: Settings → Website settings → Setup).', 'kestrel-headless');
+            } else {
+                $next['chat_provider'] = $provider;
+                $next['chat_widget_id'] = $provider === '' ? '' : $widget;
+            }
         }
         if (array_key_exists('trusted_proxies', $input)) {
             $next['trusted_proxies'] = (string) $input['trusted_proxies'];

@@ -3,10 +3,11 @@
  * page, the page layout, and Exit. Loaded only in developer mode (admin-bar.tsx).
  */
 import { useLocation } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { Page } from '../../../content/model'
 import { m } from '../../../paraglide/messages'
 import { PlainButton } from '../../ui/PlainButton'
+import { useBottomBar } from '../bottom-inset'
 
 /**
  * Editors share a draft with the signed link they opened it with. Signing new links
@@ -33,11 +34,15 @@ function PreviewLinkAction() {
 }
 
 export default function AdminBarPanel({ admin, exit }: { admin: Page['admin'] | null; exit: () => void }) {
+  const ref = useRef<HTMLElement>(null)
+  // The chat launcher floats above the bar, not under it.
+  useBottomBar('admin-bar', ref)
   return (
     <>
       {/* Keeps the end of the page reachable above the fixed bar. */}
       <div aria-hidden="true" className="h-12" />
       <section
+        ref={ref}
         aria-label={m.admin_bar_label()}
         className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-700 bg-chrome/95 text-sm text-slate-100 backdrop-blur"
         data-testid="admin-bar"
