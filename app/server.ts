@@ -14,7 +14,8 @@ import { siteConfig } from '../app.config'
 import { isContentUnavailable } from './lib/errors'
 import { cookieLocaleRedirect } from './lib/locale-redirect'
 import { loggableError, redactLogText } from './lib/log-redaction'
-import { paraglideMiddleware } from './paraglide/server.js'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { overwriteServerAsyncLocalStorage, type Locale } from './paraglide/runtime'
 import { preloadAllBlocks } from './sections/render-sections'
 import { cacheControlFor, unavailableHeaders } from './server/cache-control.server'
 import { compressAs, compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from './server/compression.server'
@@ -164,13 +165,24 @@ async function boundedRequest(request: Request): Promise<Request | Response> {
 }
 
 /**
+ * The request's locale for Paraglide's `getLocale()` on the server, by the URL alone
+ * (decision 001: the rule lib/url's stripLocale applies in the browser too). Paraglide's own
+ * middleware decides the same from its URL patterns, but clones every request and matches
+ * URL patterns first: a few percent of a page render, for a decision this line makes.
+ */
+const requestLocale = new AsyncLocalStorage<{ locale?: Locale; origin?: string; messageCalls?: Set<string> }>()
+overwriteServerAsyncLocalStorage(requestLocale)
+
+/**
  * Routing and rendering: what answers when the cache cannot. A page rendered for one
  * request carries that request's CSP nonce on every inline script; one rendered to be
  * stored carries none (its scripts are allowed by hash).
  */
 async function render(request: Request, nonce?: string): Promise<Response> {
   await blocksReady
-  return paraglideMiddleware(request, () => startFetch(request, nonce ? { context: { nonce } } : undefined))
+  const url = new URL(request.url)
+  const store = { locale: stripLocale(url.pathname).locale, origin: url.origin, messageCalls: new Set<string>() }
+  return requestLocale.run(store, () => startFetch(request, nonce ? { context: { nonce } } : undefined))
 }
 
 /** A page rendered for this request alone, its inline scripts allowed by a fresh nonce. */

@@ -9,7 +9,7 @@
  * code is still missing. Nothing suspends during hydration, so no later update can throw
  * the server's markup away. On a page reached by client navigation it renders normally.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import { whenIdle } from '../lib/idle'
 import { reloadAfterChunkError } from './shell/document-behaviour'
 
@@ -73,8 +73,12 @@ export function Island<P extends object>({ id, code, props, loading, attributes 
       void code.load().then(
         (component) => {
           if (cancelled) return
-          setLoaded(() => component)
-          setKeepServerMarkup(false)
+          // A transition: React renders the part in slices between which the browser may
+          // answer input, instead of one long task (a form is hundreds of components).
+          startTransition(() => {
+            setLoaded(() => component)
+            setKeepServerMarkup(false)
+          })
         },
         // The server's markup stays readable; a missing chunk (a newer deploy) reloads once a minute at most.
         (error: unknown) => reloadAfterChunkError(error),

@@ -46,14 +46,18 @@ export function PageFrame({ data, layout, children }: { data: PageData; layout: 
  */
 function Notifications({ items }: { items: Page['notifications'] }) {
   const [dismissed, setDismissed] = useState<string[]>([])
+  const any = items.length > 0
   useEffect(() => {
+    // Most pages have none: the first read of localStorage opens the browser's store
+    // synchronously (tens of milliseconds on a phone, in the task after hydration).
+    if (!any) return
     try {
       const stored: unknown = JSON.parse(window.localStorage.getItem(DISMISSED_KEY) ?? '[]')
       setDismissed(Array.isArray(stored) ? stored.filter((value): value is string => typeof value === 'string') : [])
     } catch {
       setDismissed([])
     }
-  }, [])
+  }, [any])
   const visible = items.filter((item) => !dismissed.includes(item.id))
   if (visible.length === 0) return null
   const dismiss = (id: string) => {

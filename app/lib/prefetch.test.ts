@@ -41,6 +41,44 @@ describe('politePreload', () => {
     expect(await answer).toEqual(new Error('offline'))
   })
 
+  it('runs preloads one at a time; one whose deadline passed while it waited runs as soon as the one before has finished', async () => {
+    const timeout = siteConfig.timing.prefetchIdleTimeoutMs
+    const started = new Map<string, number>()
+    const t0 = Date.now()
+    const preload = vi.fn(
+      (href: string) =>
+        new Promise<string>((resolve) => {
+          started.set(href, Date.now() - t0)
+          setTimeout(() => resolve(`loaded ${href}`), 500)
+        }),
+    )
+    const polite = politePreload(preload, () => ({ effectiveType: '4g' }))
+    const first = polite('/a')
+    const second = polite('/b')
+    await vi.advanceTimersByTimeAsync(timeout + 499)
+    expect([...started.keys()]).toEqual(['/a'])
+    await vi.advanceTimersByTimeAsync(600)
+    // /a started at the time-out and answered 500 ms later: /b, past its own deadline, started then.
+    expect(started.get('/a')).toBe(timeout)
+    expect(started.get('/b')).toBeGreaterThanOrEqual(timeout + 500)
+    expect(started.get('/b')).toBeLessThanOrEqual(timeout + 501)
+    await expect(first).resolves.toBe('loaded /a')
+    await expect(second).resolves.toBe('loaded /b')
+  })
+
+  it('a failed preload does not hold up the next one', async () => {
+    const preload = vi.fn(async (href: string) => {
+      if (href === '/broken') throw new Error('offline')
+      return `loaded ${href}`
+    })
+    const polite = politePreload(preload, () => undefined)
+    const broken = polite('/broken').catch((error: unknown) => error)
+    const next = polite('/next')
+    await vi.advanceTimersByTimeAsync(siteConfig.timing.prefetchIdleTimeoutMs + 10)
+    expect(await broken).toEqual(new Error('offline'))
+    await expect(next).resolves.toBe('loaded /next')
+  })
+
   it('never preloads on a slow connection, reading the connection at each preload', async () => {
     let connection: ConnectionInfo = { effectiveType: '2g' }
     const preload = vi.fn(async () => 'loaded')

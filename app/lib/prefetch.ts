@@ -36,15 +36,31 @@ export function prefetchWhenIdle(task: () => void, connection: ConnectionInfo | 
   return prefetchAllowed(connection) ? whenIdle(task) : () => {}
 }
 
-/** `preload` made to follow the rules: deferred to idle time, or skipped (resolving to `undefined`). */
+/**
+ * `preload` made to follow the rules: deferred to idle time, or skipped (resolving to
+ * `undefined`). Preloads run one at a time, each in its own idle period: a page with
+ * several links in view would otherwise fetch, parse and store several pages' data in
+ * the same moment, one long task on a phone. Each keeps its own deadline, counted from
+ * when it was asked for: past it, it runs as soon as the one before it has finished.
+ */
 export function politePreload<A extends unknown[], R>(
   preload: (...args: A) => Promise<R>,
   connection: () => ConnectionInfo | undefined,
+  timeoutMs: number = siteConfig.timing.prefetchIdleTimeoutMs,
 ): (...args: A) => Promise<R | undefined> {
+  let previous: Promise<unknown> = Promise.resolve()
   return (...args) => {
     if (!prefetchAllowed(connection())) return Promise.resolve(undefined)
-    return new Promise((resolve, reject) => {
-      whenIdle(() => void preload(...args).then(resolve, reject))
-    })
+    const deadline = Date.now() + timeoutMs
+    const turn = previous.then(
+      () =>
+        new Promise<R>((resolve, reject) => {
+          // requestIdleCallback reads a time-out of 0 as none at all.
+          whenIdle(() => void preload(...args).then(resolve, reject), Math.max(1, deadline - Date.now()))
+        }),
+    )
+    // One that hangs (a stalled request) holds the next up until twice the time-out at most.
+    previous = Promise.race([turn.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2 * timeoutMs))])
+    return turn
   }
 }

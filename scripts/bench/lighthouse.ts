@@ -6,7 +6,10 @@
  * `.cache/bench/lhr/`. Fails (returns 1) when the home page (consent already decided) has
  * any layout shift: the project requires CLS 0 there.
  *
- * Environment: CHROMIUM_PATH (default /usr/bin/chromium).
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium); BENCH_PORT_BASE (the server's
+ * port, default 4330). To measure a change: BENCH_LIGHTHOUSE_PAGES (page names, e.g.
+ * `service,post`), BENCH_LIGHTHOUSE_PRESETS (`mobile`, `desktop`) and
+ * BENCH_LIGHTHOUSE_REPEAT (runs of each, default 1; the table then adds each page's median).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,13 +18,13 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse'
 import { chromiumFlags, chromiumPath } from '../../tests/chromium'
 import { kib, ms, table } from './format'
-import { benchDir, buildDate, commitMeasured, HOST, root, startBuiltServer, type BuiltServer } from './server'
+import { benchDir, benchPort, buildDate, commitMeasured, HOST, root, startBuiltServer, type BuiltServer } from './server'
 
 const publicDir = join(root, '.output/public')
 const summaryFile = join(benchDir, 'lighthouse-summary.json')
 const reportDir = join(benchDir, 'lhr')
 
-const PORT = 4330
+const PORT = benchPort(0)
 const origin = `http://${HOST}:${PORT}`
 const chromePath = chromiumPath ?? '/usr/bin/chromium'
 const chromeFlags = chromiumFlags
@@ -51,12 +54,25 @@ interface Run {
   path: string
   preset: Preset
   consent: boolean
+  /** Which of BENCH_LIGHTHOUSE_REPEAT runs of the same page and preset (absent when there is one). */
+  round?: number
 }
-const runs: Run[] = [
+const allRuns: Run[] = [
   ...pages.flatMap((page) => (['mobile', 'desktop'] as const).map((preset) => ({ ...page, preset, consent: true }))),
   // The first visit: no cookie, so the consent banner shows.
   { name: 'home', path: '/', preset: 'mobile', consent: false },
 ]
+const listed = (name: string) =>
+  process.env[name]
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+const onlyPages = listed('BENCH_LIGHTHOUSE_PAGES')
+const onlyPresets = listed('BENCH_LIGHTHOUSE_PRESETS')
+const repeat = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_REPEAT ?? 1) || 1)
+const runs: Run[] = allRuns
+  .filter((run) => (!onlyPages || onlyPages.includes(run.name)) && (!onlyPresets || onlyPresets.includes(run.preset)))
+  .flatMap((run) => Array.from({ length: repeat }, (_, index) => (repeat > 1 ? { ...run, round: index + 1 } : run)))
 
 // Chromium is ours: stopped by pid on every exit path.
 
@@ -214,7 +230,7 @@ async function runLighthouse(run: Run): Promise<RunSummary> {
     const result = await lighthouse(url, flags, run.preset === 'desktop' ? desktopConfig : undefined)
     if (!result) throw new Error('Lighthouse returned no result')
     const lhr = result.lhr
-    const reportName = `${run.name}-${run.preset}${run.consent ? '' : '-first-visit'}.json`
+    const reportName = `${run.name}-${run.preset}${run.consent ? '' : '-first-visit'}${run.round ? `-${run.round}` : ''}.json`
     writeFileSync(join(reportDir, reportName), JSON.stringify(lhr))
     summary.report = `.cache/bench/lhr/${reportName}`
     summary.finalUrl = lhr.finalDisplayedUrl ?? null
@@ -379,6 +395,33 @@ async function lighthouseRuns(server: BuiltServer, build: string | null): Promis
       [2, 3, 4, 5, 6, 7, 8],
     ),
   )
+
+  if (repeat > 1) {
+    const median = (values: Array<number | null>) => {
+      const sorted = values.filter((value): value is number => value !== null).sort((a, b) => a - b)
+      return sorted[Math.floor(sorted.length / 2)] ?? null
+    }
+    const groups = new Map<string, RunSummary[]>()
+    for (const result of results) {
+      const key = `${label(result)}|${result.preset}`
+      groups.set(key, [...(groups.get(key) ?? []), result])
+    }
+    console.log(`\nMedians of ${repeat} runs\n`)
+    console.log(
+      table(
+        ['page', 'preset', 'score', 'TBT', 'LCP', 'scores'],
+        [...groups.values()].map((group) => [
+          label(group[0]!),
+          group[0]!.preset,
+          String(median(group.map((result) => result.score)) ?? '–'),
+          ms(median(group.map((result) => result.tbtMs))),
+          ms(median(group.map((result) => result.lcpMs))),
+          group.map((result) => result.score ?? '–').join(' '),
+        ]),
+        [2, 3, 4],
+      ),
+    )
+  }
 
   for (const result of results) {
     if (result.error) console.log(`\n${label(result)} [${result.preset}]: ${result.error}`)

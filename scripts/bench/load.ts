@@ -24,11 +24,11 @@ import type { PrerenderManifest } from '../../app/server/prerendered.server'
 import { startTestServer, type TestServer } from '../../tests/support/test-server'
 import { kib, mib, ms, table } from './format'
 import { portInUse } from '../../tests/support/test-server'
-import { benchDir, buildDate, commitMeasured, HOST, root, startBuiltServer } from './server'
+import { benchDir, benchPort, buildDate, commitMeasured, HOST, root, startBuiltServer } from './server'
 
-const PORT = 4331
-const MISS_PORT = 4332
-const NGINX_PORT = 4333
+const PORT = benchPort(1)
+const MISS_PORT = benchPort(2)
+const NGINX_PORT = benchPort(3)
 const CONNECTIONS = 32
 const ACCEPT_ENCODING = 'gzip'
 const CACHED_REQUESTS = 100_000

@@ -13,6 +13,17 @@ export const benchDir = join(root, '.cache/bench')
 export const serverEntry = join(root, '.output/server/index.mjs')
 export const HOST = '127.0.0.1'
 
+/**
+ * The first of the four ports the benchmark uses (Lighthouse, load, cache miss, nginx):
+ * `BENCH_PORT_BASE`, default 4330, so that several people on one machine can each run parts.
+ */
+export function benchPort(offset: 0 | 1 | 2 | 3): number {
+  const base = Number(process.env.BENCH_PORT_BASE ?? 4330)
+  if (!Number.isInteger(base) || base < 1024 || base > 65_000)
+    throw new Error(`BENCH_PORT_BASE must be a port number, not ${process.env.BENCH_PORT_BASE}`)
+  return base + offset
+}
+
 export interface BuiltServer extends TestServer {
   origin: string
   /** The server process's resident set size now (Linux), in bytes; null elsewhere. */

@@ -20,6 +20,9 @@ import { preloadSearch } from './search-overlay'
 import { useShell } from './shell-state'
 import { useMenuTrigger } from './use-menu-trigger'
 
+/** Where the navigation bar shows its dropdowns (Tailwind's `lg`, as its `hidden lg:block`). */
+const DESKTOP_NAVIGATION = '(min-width: 64rem)'
+
 const MenuPopover = lazyWithPreload(() => import('./overlays/menu-popover'))
 const MobileDrawer = lazyWithPreload(() => import('./overlays/mobile-drawer'))
 
@@ -36,8 +39,10 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
   const { setSearchOpen } = useShell()
   // The dropdown menus (navigation and language) are the shell's most used widget: their code
   // comes when the browser is idle, so a keyboard user's first Enter never waits for it (not
-  // on a slow connection or with Save-Data: there it comes on hover, focus or press).
-  useEffect(() => prefetchWhenIdle(MenuPopover.preload), [])
+  // on a slow connection or with Save-Data: there it comes on hover, focus or press). Only
+  // where the navigation's dropdowns are shown: on a phone they are in the drawer, and
+  // evaluating React Aria's menu and popover code would be a long task for a menu nobody sees.
+  useEffect(() => (window.matchMedia(DESKTOP_NAVIGATION).matches ? prefetchWhenIdle(MenuPopover.preload) : undefined), [])
   return (
     <div className="mx-auto flex h-16 max-w-site items-center gap-2 px-4 min-[360px]:gap-4 sm:px-6 lg:h-[4.25rem]">
       {/* On the narrowest phones (320 px, WCAG 1.4.10) the name wraps beside the logo rather than pushing the buttons off screen. */}
