@@ -78,9 +78,14 @@ export default defineConfig({
                 // chunk costs its own import and export lines, and one file compresses better.
                 { name: 'shell', test: firstLoadShell },
                 // The blog routes' first loads: the screen, and an article's or a listing's content.
-                { name: 'blog', test: /[\\/]app[\\/]components[\\/]blog[\\/](blog-screen|format|post-card)\.tsx?$/ },
+                // (With the one message both an article and a card show, so neither pulls in the other's chunk.)
+                {
+                  name: 'blog',
+                  test: /[\\/]app[\\/](components[\\/]blog[\\/](blog-screen|format)\.tsx?|paraglide[\\/]messages[\\/]blog_reading_time\.js)$/,
+                },
+                // A listing's cards stay out of an article's first load.
+                { name: 'listing', test: /[\\/]app[\\/]components[\\/]blog[\\/](post-listing|post-card)\.tsx$/ },
                 { name: 'article', test: /[\\/]app[\\/]components[\\/]blog[\\/](article|comments)\.tsx$/ },
-                { name: 'listing', test: /[\\/]app[\\/]components[\\/]blog[\\/]post-listing\.tsx$/ },
               ],
             },
           },

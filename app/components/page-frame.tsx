@@ -8,7 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import type { Page, PageData } from '../content/model'
 import { publicHref } from '../lib/public-href'
 import { m } from '../paraglide/messages'
-import { ChatLauncher, ChatLauncherSpace } from './chat/chat-launcher'
+import { ChatLauncherSpace, ChatSlot } from './chat/chat-slot'
 import { CloseIcon } from './icons'
 import { ImageServiceContext } from './media/image'
 import { SiteLayout } from './shell/layouts'
@@ -35,7 +35,7 @@ export function PageFrame({ data, layout, children }: { data: PageData; layout: 
         </div>
       </SiteLayout>
       <ChatLauncherSpace chat={page.chat} providers={publicEnv.CHAT_PROVIDERS} />
-      <ChatLauncher chat={page.chat} providers={publicEnv.CHAT_PROVIDERS} />
+      <ChatSlot chat={page.chat} providers={publicEnv.CHAT_PROVIDERS} />
     </ImageServiceContext.Provider>
   )
 }

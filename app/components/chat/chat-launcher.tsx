@@ -47,16 +47,7 @@ function loadCrisp(websiteId: string, onClosed: () => void) {
   document.head.append(script)
 }
 
-/**
- * Room below the footer for the floating launcher, so it never covers the page's last
- * controls (the social icons on phones). Rendered with the page on the server: no shift.
- */
-export function ChatLauncherSpace({ chat, providers }: { chat: ChatSettings | null; providers: string | null }) {
-  if (!chatIsAvailable(chat, providers)) return null
-  return <div aria-hidden="true" className="h-20 bg-ink" data-chat-space="" />
-}
-
-export function ChatLauncher({ chat, providers }: { chat: ChatSettings | null; providers: string | null }) {
+export default function ChatLauncher({ chat, providers }: { chat: ChatSettings | null; providers: string | null }) {
   const { state, ready, askFor } = useConsent()
   const { total: inset, keys: bars } = useBottomInset()
   const [open, setOpen] = useState(false)

@@ -1,0 +1,40 @@
+/**
+ * Where the chat launcher goes on every page: the room below the footer, rendered with
+ * the page on the server, and the launcher itself, whose code loads when the browser is
+ * first idle after hydration (it is fixed at the bottom corner and shows only once the
+ * consent state is known, so loading it then shifts nothing). It keeps the launcher out
+ * of the first load's JavaScript (issue 13's budget) on every page.
+ */
+import { Suspense, useEffect, useState } from 'react'
+import type { ChatSettings } from '../../content/model'
+import { chatIsAvailable } from '../../lib/chat-providers'
+import { whenIdle } from '../../lib/idle'
+import { lazyWithPreload } from '../lazy'
+
+const ChatLauncher = lazyWithPreload(() => import('./chat-launcher'))
+
+interface ChatSlotProps {
+  chat: ChatSettings | null
+  providers: string | null
+}
+
+/** Room below the footer for the floating launcher, so it never covers the page's last controls (the social icons on phones). */
+export function ChatLauncherSpace({ chat, providers }: ChatSlotProps) {
+  if (!chatIsAvailable(chat, providers)) return null
+  return <div aria-hidden="true" className="h-20 bg-ink" data-chat-space="" />
+}
+
+export function ChatSlot({ chat, providers }: ChatSlotProps) {
+  const available = chatIsAvailable(chat, providers)
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (!available || wanted) return
+    return whenIdle(() => setWanted(true))
+  }, [available, wanted])
+  if (!available || !wanted) return null
+  return (
+    <Suspense fallback={null}>
+      <ChatLauncher chat={chat} providers={providers} />
+    </Suspense>
+  )
+}
