@@ -21,7 +21,7 @@ interface ChatSlotProps {
 /** Room below the footer for the floating launcher, so it never covers the page's last controls (the social icons on phones). */
 export function ChatLauncherSpace({ chat, providers }: ChatSlotProps) {
   if (!chatIsAvailable(chat, providers)) return null
-  return <div aria-hidden="true" className="h-20 bg-ink" data-chat-space="" />
+  return <div aria-hidden="true" className="h-20 bg-chrome" data-chat-space="" />
 }
 
 export function ChatSlot({ chat, providers }: ChatSlotProps) {
