@@ -123,6 +123,21 @@ test('with no choice stored, the theme follows the system setting, live', async 
   await expect(html(page)).toHaveAttribute('data-theme', 'dark')
 })
 
+test('the room below the footer for the chat launcher is the footer’s colour in both themes', async ({ page }) => {
+  const colours = () =>
+    page.evaluate(() => ({
+      footer: getComputedStyle(document.querySelector('footer')!).backgroundColor,
+      space: getComputedStyle(document.querySelector('[data-chat-space]')!).backgroundColor,
+    }))
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.goto('/contact')
+    await expect(html(page)).toHaveAttribute('data-theme', scheme)
+    const { footer, space } = await colours()
+    expect(space, scheme).toBe(footer)
+  }
+})
+
 test('choosing the theme moves nothing on the page (no layout shift)', async ({ page }) => {
   await page.goto('/services/cyber-security')
   await waitForHydration(page)
