@@ -100,9 +100,13 @@ function purgeHtml(request: PurgeRequest) {
   const purged = htmlCache.purge(
     (key, entry) => everything || entry.status === 404 || entry.tags.some((tag) => tags.has(tag)) || paths.has(pathOf(key)),
   )
-  for (const { key, prerendered } of purged) {
-    if (prerendered) htmlCache.refresh(key, renderKeyForCache(key))
-  }
+  // Rendered again once every purge target has run: the data cache's purge comes after this
+  // one, and a render started now could read the old content from it and keep it as fresh.
+  setImmediate(() => {
+    for (const { key, prerendered } of purged) {
+      if (prerendered) htmlCache.refresh(key, renderKeyForCache(key))
+    }
+  })
   return {
     pages: purged.map(({ key }) => key).sort(),
     rerendering: purged

@@ -3,7 +3,7 @@
  * copy of the project, builds it, and serves `/fr/...` from the build.
  */
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -27,10 +27,14 @@ describe('a third routed locale', () => {
       'package.json',
       'tsconfig.json',
       'vite.config.ts',
+      // What vite.config.ts imports: the base64 module plugin and the deploy targets.
+      'scripts/vite-base64-plugin.ts',
+      'scripts/deploy',
       'tailwind.config.ts',
       'paraglide.options.ts',
       'app.config.ts',
     ]) {
+      mkdirSync(path.dirname(path.join(copy, entry)), { recursive: true })
       cpSync(path.join(root, entry), path.join(copy, entry), {
         recursive: true,
         filter: (source) => !source.includes(`${path.sep}paraglide${path.sep}`) && !source.endsWith('routeTree.gen.ts'),
