@@ -7,6 +7,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { siteConfig } from '../../app.config'
 import { localeSchema } from '../content/queries'
+import { wireChatRequest } from '../content/wire-chat'
 import { m } from '../paraglide/messages'
 import { rateLimit } from './abuse.server'
 import { getContentSource } from './content/content-source.server'
@@ -24,14 +25,8 @@ export const sendChatMessage = createServerFn({ method: 'POST' })
       locale: localeSchema,
       // Bounded loosely here: the handler answers an over-long message with a sentence, not a 400.
       message: z.string().max(siteConfig.chat.maxMessageLength * 4),
-      ticket: z
-        .string()
-        .regex(/^\d{1,20}$/)
-        .optional(),
-      token: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{16,200}$/)
-        .optional(),
+      ticket: wireChatRequest.shape.ticket,
+      token: wireChatRequest.shape.token,
       pageUrl: z.string().max(2000).optional(),
     }),
   )

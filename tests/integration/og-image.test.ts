@@ -16,14 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routedLocales } from '../../app.config'
 import type { PrerenderManifest } from '../../app/server/prerendered.server'
 import { pngSize } from '../support/png'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { startBuiltSite, type BuiltSite } from '../support/built-site'
 
 const root = process.cwd()
 const prerendered = path.join(root, '.output/server/prerendered')
 const SECRET = 'og-image-revalidate-secret-0123456789abcdef'
 const work = mkdtempSync(path.join(tmpdir(), 'site-og-'))
 const content = path.join(work, 'content')
-let server: TestServer | undefined
+let server: BuiltSite | undefined
 let origin = ''
 
 /** A port from TEST_PORT_BASE when set (machines that share port ranges), else any free one. */
@@ -70,24 +70,12 @@ async function linkedImage(pagePath: string) {
 beforeAll(async () => {
   if (!existsSync(path.join(prerendered, 'manifest.json'))) throw new Error('Build first: npm run build')
   cpSync(path.join(root, 'content'), content, { recursive: true })
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  server = await startTestServer({
-    command: process.execPath,
-    args: ['.output/server/index.mjs'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      RATE_LIMIT_FACTOR: '1000',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      REVALIDATE_SECRET: SECRET,
-      CMS_CONTENT_DIR: content,
-      CMS_DATABASE_URL: `file:${path.join(work, 'site.db')}`,
-      CMS_UPLOAD_DIR: path.join(work, 'uploads'),
-    },
-    readyUrl: `${origin}/favicon.svg`,
+  server = await startBuiltSite({
+    dataDir: work,
+    port: await freePort(),
+    env: { REVALIDATE_SECRET: SECRET, CMS_CONTENT_DIR: content },
   })
+  origin = server.origin
 }, 120_000)
 
 afterAll(async () => {
