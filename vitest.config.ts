@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { base64Modules } from './scripts/vite-base64-plugin'
+import { base64Modules } from './scripts/vite-base64-plugin.ts'
 
 // Paraglide's Vite plugin stays out of here: `npm test` compiles the catalogs first.
 export default defineConfig({
