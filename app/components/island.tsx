@@ -6,7 +6,9 @@
  * viewport (`visible`), or for interactive parts such as forms (`idle`) as soon as the
  * browser is idle or it comes near the viewport, whichever is first: a form is usable a
  * moment after the page, wherever it is, and keyboard users never tab past a form whose
- * code is still missing. Nothing suspends during hydration, so no later update can throw
+ * code is still missing. A part whose server markup already does everything it does
+ * (`none`: native elements only, such as the FAQ's `<details>`) never loads its code there,
+ * so nothing a visitor opened is replaced. Nothing suspends during hydration, so no later update can throw
  * the server's markup away. On a page reached by client navigation it renders normally.
  */
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
@@ -16,7 +18,7 @@ import { reloadAfterChunkError } from './shell/document-behaviour'
 /** Start loading an island's code this far before it scrolls into view. */
 const LOAD_MARGIN = '600px'
 
-export type IslandLoading = 'now' | 'visible' | 'idle'
+export type IslandLoading = 'now' | 'visible' | 'idle' | 'none'
 
 /** An island's code: loaded once, whatever the page; rendered without suspending once it is here. */
 export interface IslandCode<P> {
@@ -67,7 +69,7 @@ export function Island<P extends object>({ id, code, props, loading, attributes 
   }, [])
 
   useEffect(() => {
-    if (!keepServerMarkup || !ref.current) return
+    if (!keepServerMarkup || !ref.current || loading === 'none') return
     let cancelled = false
     const load = () =>
       void code.load().then(

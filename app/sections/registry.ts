@@ -53,6 +53,14 @@ export function isSectionLayout(layout: string): layout is SectionLayout {
   return Object.hasOwn(sectionRegistry, layout)
 }
 
+/**
+ * Blocks whose server markup needs no script (the FAQ's native `<details>`): on the first
+ * page their code is not loaded at all (components/island.tsx, `none`).
+ */
+export function isStatic(layout: SectionLayout): boolean {
+  return layout === 'faq'
+}
+
 /** Blocks a visitor fills in (forms): their code loads as soon as the browser is idle, not only near the viewport. */
 export function isInteractive(layout: SectionLayout): boolean {
   return sectionRegistry[layout] === formSection

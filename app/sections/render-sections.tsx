@@ -3,14 +3,15 @@
  * Every section is in the server's HTML (the hero arrives with it; readers and crawlers
  * get the rest). Each is an island (components/island.tsx): the code of the first two
  * is fetched as soon as the page hydrates, the others' (forms too) only when they come
- * near the viewport, and until its code is there a section keeps the server's markup.
+ * near the viewport, and until its code is there a section keeps the server's markup
+ * (a block that needs no script, the FAQ, keeps it for good).
  * Section data arrives checked by the server against its block's schema; an unknown
  * layout renders nothing instead of breaking the page.
  */
 import { Fragment } from 'react'
 import type { Section } from '../content/model'
 import { Island } from '../components/island'
-import { isInteractive, isSectionLayout, sectionRegistry, type SectionProps } from './registry'
+import { isInteractive, isSectionLayout, isStatic, sectionRegistry, type SectionProps } from './registry'
 import { Reveal } from './reveal'
 
 const EAGER_SECTIONS = 2
@@ -34,7 +35,9 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
             id={`section-${index}-${section.key}`}
             code={sectionRegistry[section.layout]}
             props={{ data: section.data, headingLevel: firstIsTitle && index === 0 ? 1 : 2 }}
-            loading={index < EAGER_SECTIONS ? 'now' : isInteractive(section.layout) ? 'idle' : 'visible'}
+            loading={
+              isStatic(section.layout) ? 'none' : index < EAGER_SECTIONS ? 'now' : isInteractive(section.layout) ? 'idle' : 'visible'
+            }
             attributes={{ 'data-section': section.layout }}
           />
         )

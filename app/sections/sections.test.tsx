@@ -33,8 +33,12 @@ describe('section blocks', () => {
       ],
     })
     const { container } = render(<Faq data={{ items: data.items as Array<{ question: string; answer_html: string }> }} headingLevel={2} />)
-    const button = screen.getByRole('button', { name: /Is it/ })
-    expect(button.getAttribute('aria-expanded')).toBe('false')
+    // Closed native disclosures, one group: the question a heading inside each summary (h2 without a section heading).
+    const items = container.querySelectorAll('details')
+    expect(items).toHaveLength(2)
+    expect([...items].map((item) => item.open)).toEqual([false, false])
+    expect(new Set([...items].map((item) => item.getAttribute('name'))).size).toBe(1)
+    expect(screen.getByRole('heading', { level: 2, name: /Is it/ }).closest('summary')).not.toBeNull()
     const script = container.querySelector('script[type="application/ld+json"]')
     expect(script?.textContent).not.toContain('</script>')
     const json = JSON.parse(script?.textContent ?? '{}') as {

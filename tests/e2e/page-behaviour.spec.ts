@@ -10,19 +10,50 @@ test('sections below the fold arrive with the HTML, but their code loads only wh
   })
   const problems = watchConsole(page)
   const response = await page.goto('/')
-  expect(await response?.text()).toContain('Frequently asked questions')
+  expect(await response?.text()).toContain('What our clients say')
   await waitForHydration(page)
-  await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeAttached()
-  // The FAQ is far below a 700 px viewport: its code has not been asked for.
-  expect(chunks.filter((url) => url.includes('/faq-'))).toEqual([])
+  await expect(page.getByRole('heading', { name: 'What our clients say' })).toBeAttached()
+  // The testimonials are far below a 700 px viewport: their code has not been asked for.
+  expect(chunks.filter((url) => url.includes('/testimonials-'))).toEqual([])
+  await page.getByRole('heading', { name: 'What our clients say' }).scrollIntoViewIfNeeded()
+  await expect.poll(() => chunks.some((url) => url.includes('/testimonials-'))).toBe(true)
+  // The FAQ below them needs no script: its code is never asked for on the first page.
   await page.getByRole('heading', { name: 'Frequently asked questions' }).scrollIntoViewIfNeeded()
-  await expect.poll(() => chunks.some((url) => url.includes('/faq-'))).toBe(true)
-  // Once loaded, the accordion works.
-  const question = page.getByRole('button', { name: 'How quickly do you answer?' })
-  await question.click()
-  await expect(question).toHaveAttribute('aria-expanded', 'true')
-  await expect(page.getByText('Every call during business hours is answered within 60 seconds')).toBeVisible()
+  await page.getByRole('heading', { name: 'Ready for IT that just works?' }).scrollIntoViewIfNeeded()
+  await expect.poll(() => chunks.some((url) => url.includes('/call-to-action-'))).toBe(true)
+  expect(chunks.filter((url) => url.includes('/faq-'))).toEqual([])
   expect(problems()).toEqual([])
+})
+
+test('the FAQ is a native accordion: the keyboard opens an answer, one answer is open at a time, it works before the page hydrates', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 })
+  await page.goto('/')
+  // It needs no script: the server's markup works before the page hydrates.
+  const items = page.locator('[data-section="faq"] details')
+  const first = items.filter({ hasText: 'How quickly do you answer?' })
+  const answer = first.getByText('Every call during business hours is answered within 60 seconds')
+  await expect(answer).toBeHidden()
+  await first.locator('summary').focus()
+  await page.keyboard.press('Enter')
+  await expect(first).toHaveAttribute('open', '')
+  await expect(answer).toBeVisible()
+  // The question is still a heading in the page's outline.
+  await expect(first.locator('summary').getByRole('heading', { name: 'How quickly do you answer?' })).toBeVisible()
+  // Opening another closes the first.
+  const second = items.nth(1)
+  await second.locator('summary').focus()
+  await page.keyboard.press(' ')
+  await expect(second).toHaveAttribute('open', '')
+  await expect(first).not.toHaveAttribute('open', '')
+  await page.keyboard.press('Enter')
+  await expect(second).not.toHaveAttribute('open', '')
+  // What a visitor opened stays open once the page has hydrated and the sections around it have loaded.
+  await first.locator('summary').click()
+  await waitForHydration(page)
+  await page.getByRole('heading', { name: 'Ready for IT that just works?' }).scrollIntoViewIfNeeded()
+  await expect(first).toHaveAttribute('open', '')
 })
 
 test('page-level fields: a dismissible notification, page CSS scoped to its page, body classes', async ({ page }) => {
@@ -63,20 +94,20 @@ test('opt-in scroll animations: hidden only after hydration and only out of view
 
 test('a code chunk that fails to load reloads the page, at most once per 60 seconds (SPEC §8)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 })
-  await page.route(/\/assets\/faq-[\w-]+\.js$/, (route) => route.abort())
+  await page.route(/\/assets\/testimonials-[\w-]+\.js$/, (route) => route.abort())
   let loads = 0
   page.on('load', () => loads++)
   await page.goto('/')
   await waitForHydration(page)
   expect(loads).toBe(1)
-  await page.getByRole('heading', { name: 'Frequently asked questions' }).scrollIntoViewIfNeeded()
+  await page.getByRole('heading', { name: 'What our clients say' }).scrollIntoViewIfNeeded()
   await expect.poll(() => loads).toBe(2)
   expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload-at'))).toMatch(/^\d+$/)
   // The server's markup is still there to read.
-  await expect(page.getByText('How quickly do you answer?')).toBeAttached()
+  await expect(page.getByText('They answered in under a minute', { exact: false })).toBeAttached()
   // A second failure within the minute does not reload again.
   await waitForHydration(page)
-  await page.getByRole('heading', { name: 'Frequently asked questions' }).scrollIntoViewIfNeeded()
+  await page.getByRole('heading', { name: 'What our clients say' }).scrollIntoViewIfNeeded()
   await page.waitForTimeout(1500)
   expect(loads).toBe(2)
 })
