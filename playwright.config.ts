@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumFlags, chromiumPath } from './tests/chromium'
 
@@ -11,6 +12,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4310)
 const DOWN_PORT = PORT + 1
 export const baseUrl = `http://127.0.0.1:${PORT}`
 export const downBaseUrl = `http://127.0.0.1:${DOWN_PORT}`
+
+// Specs open the server's database directly (forms, outbox): its folder exists before any of them loads.
+mkdirSync('.cache/test-cms/uploads', { recursive: true })
 
 /** Shared with the preview tests, which sign links with it. */
 export const PREVIEW_SECRET = 'e2e-preview-secret-0123456789abcdef0123'

@@ -3,22 +3,23 @@
  * blocks load lazily; issue 13: forms and below-the-fold parts are not in the first
  * load). The server renders it inline. While the page hydrates, it keeps the server's
  * markup untouched until its code has loaded: at once (`now`), when it comes near the
- * viewport (`visible`), or for interactive parts such as forms (`idle`) as soon as the
- * browser is idle or it comes near the viewport, whichever is first: a form is usable a
- * moment after the page, wherever it is, and keyboard users never tab past a form whose
- * code is still missing. A part whose server markup already does everything it does
- * (`none`: native elements only, such as the FAQ's `<details>`) never loads its code there,
- * so nothing a visitor opened is replaced. Nothing suspends during hydration, so no later update can throw
- * the server's markup away. On a page reached by client navigation it renders normally.
+ * viewport (`visible`), or for parts a visitor fills in such as forms (`interactive`)
+ * when it comes near the viewport or at the first Tab key pressed on the page, whichever
+ * is first: a reader who never reaches the form never runs its code, and a keyboard user
+ * never tabs past a form whose code is still missing (it arrives while they cross the
+ * page). A part whose server markup already does everything it does (`none`: native
+ * elements only, such as the FAQ's `<details>`) never loads its code there, so nothing a
+ * visitor opened is replaced. Nothing suspends during hydration, so no later update can
+ * throw the server's markup away. On a page reached by client navigation it renders
+ * normally.
  */
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
-import { whenIdle } from '../lib/idle'
 import { reloadAfterChunkError } from './shell/document-behaviour'
 
 /** Start loading an island's code this far before it scrolls into view. */
 const LOAD_MARGIN = '600px'
 
-export type IslandLoading = 'now' | 'visible' | 'idle' | 'none'
+export type IslandLoading = 'now' | 'visible' | 'interactive' | 'none'
 
 /** An island's code: loaded once, whatever the page; rendered without suspending once it is here. */
 export interface IslandCode<P> {
@@ -92,21 +93,26 @@ export function Island<P extends object>({ id, code, props, loading, attributes 
       }
     }
     let started = false
-    const start = () => {
-      if (started) return
-      started = true
-      observer.disconnect()
-      load()
-    }
+    // Declared before use by each other: the first of the two triggers stops both.
     const observer = new IntersectionObserver((entries) => entries.some((item) => item.isIntersecting) && start(), {
       rootMargin: LOAD_MARGIN,
     })
+    const onKey = (event: KeyboardEvent) => event.key === 'Tab' && start()
+    const stopWatching = () => {
+      observer.disconnect()
+      document.removeEventListener('keydown', onKey, { capture: true })
+    }
+    function start() {
+      if (started) return
+      started = true
+      stopWatching()
+      load()
+    }
     observer.observe(ref.current)
-    const stopIdle = loading === 'idle' ? whenIdle(start) : () => {}
+    if (loading === 'interactive') document.addEventListener('keydown', onKey, { capture: true, passive: true })
     return () => {
       cancelled = true
-      observer.disconnect()
-      stopIdle()
+      stopWatching()
     }
   }, [keepServerMarkup, code, loading])
 

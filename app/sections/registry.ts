@@ -61,7 +61,7 @@ export function isStatic(layout: SectionLayout): boolean {
   return layout === 'faq'
 }
 
-/** Blocks a visitor fills in (forms): their code loads as soon as the browser is idle, not only near the viewport. */
+/** Blocks a visitor fills in (forms): their code loads near the viewport or at the first Tab key (components/island.tsx, `interactive`). */
 export function isInteractive(layout: SectionLayout): boolean {
   return sectionRegistry[layout] === formSection
 }

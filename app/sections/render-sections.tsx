@@ -2,8 +2,8 @@
  * A page's sections in order, with stable keys (SPEC §1: section blocks load lazily).
  * Every section is in the server's HTML (the hero arrives with it; readers and crawlers
  * get the rest). Each is an island (components/island.tsx): the code of the first two
- * is fetched as soon as the page hydrates, the others' (forms too) only when they come
- * near the viewport, and until its code is there a section keeps the server's markup
+ * is fetched as soon as the page hydrates, the others' only when they come near the
+ * viewport (a form's also at the first Tab key pressed), and until its code is there a section keeps the server's markup
  * (a block that needs no script, the FAQ, keeps it for good).
  * Section data arrives checked by the server against its block's schema; an unknown
  * layout renders nothing instead of breaking the page.
@@ -36,7 +36,7 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
             code={sectionRegistry[section.layout]}
             props={{ data: section.data, headingLevel: firstIsTitle && index === 0 ? 1 : 2 }}
             loading={
-              isStatic(section.layout) ? 'none' : index < EAGER_SECTIONS ? 'now' : isInteractive(section.layout) ? 'idle' : 'visible'
+              isStatic(section.layout) ? 'none' : index < EAGER_SECTIONS ? 'now' : isInteractive(section.layout) ? 'interactive' : 'visible'
             }
             attributes={{ 'data-section': section.layout }}
           />

@@ -80,6 +80,8 @@ test('the same path in German: listing, article, comment and search', async ({ p
   await page.getByRole('link', { name: 'Weitere Beiträge laden' }).click()
   await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(12)
   await open(page, '/de/blog/five-signs-your-backups-will-not-restore')
+  // The comment form's code loads as it comes near the viewport (components/island.tsx).
+  await page.getByRole('textbox', { name: 'Kommentar', exact: true }).scrollIntoViewIfNeeded()
   const stamp = Date.now()
   await page.getByRole('textbox', { name: 'Name' }).fill('Kim Leserin')
   await page.getByRole('textbox', { name: 'E-Mail' }).fill(`kim+${stamp}@example.org`)
@@ -98,6 +100,7 @@ test('the same path in German: listing, article, comment and search', async ({ p
 test('WordPress answers for comments: a duplicate, too fast, and an invalid email get clear messages', async ({ page }) => {
   await asVisitor(page)
   await open(page, '/blog/kestrel-achieves-iso-27001')
+  await page.getByRole('textbox', { name: 'Comment', exact: true }).scrollIntoViewIfNeeded()
   const stamp = Date.now()
   const fill = async (email: string, text: string) => {
     await page.getByRole('textbox', { name: 'Name' }).fill('Dana')

@@ -200,6 +200,8 @@ test.describe('the free consultation (multi-step)', () => {
     await page.goto('/free-consultation')
     await waitForHydration(page)
     const form = page.locator('[data-form-id="3"]')
+    // A form's code loads as it comes near the viewport, as a visitor scrolls to it (components/island.tsx).
+    await form.scrollIntoViewIfNeeded()
     await expect(form.getByRole('heading', { name: /About you/ })).toBeVisible()
     await expect(form.getByRole('button', { name: 'Book my consultation' })).toHaveCount(0)
     await expect(form.getByRole('button', { name: 'Back' })).toHaveCount(0)
@@ -273,6 +275,8 @@ test.describe('the free consultation (multi-step)', () => {
     await page.goto('/free-consultation')
     await waitForHydration(page)
     const form = page.locator('[data-form-id="3"]')
+    // A form's code loads as it comes near the viewport, as a visitor scrolls to it (components/island.tsx).
+    await form.scrollIntoViewIfNeeded()
     await form.getByLabel('Full name').fill('Sam')
     await form.getByRole('textbox', { name: 'Email', exact: true }).fill('sam@example.org')
     await form.getByLabel('Phone').fill('07400 123456')
@@ -397,6 +401,8 @@ test('a service page enquiry stores the ticked services', async ({ page }) => {
   await page.goto('/services/cyber-security')
   await waitForHydration(page)
   const form = page.locator('[data-form-id="2"]')
+  // A form's code loads as it comes near the viewport, as a visitor scrolls to it (components/island.tsx).
+  await form.scrollIntoViewIfNeeded()
   await form.getByLabel('Full name').fill(`Robin ${marker}`)
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill('robin@example.org')
   await form.locator('label', { hasText: 'Cyber security' }).click()

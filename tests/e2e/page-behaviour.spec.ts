@@ -1,5 +1,6 @@
 /** Page-level behaviour checked at one desktop viewport (not part of the phone project). */
 import { expect, test } from '@playwright/test'
+import { siteConfig } from '../../app.config'
 import { waitForHydration, watchConsole } from './helpers'
 
 test('sections below the fold arrive with the HTML, but their code loads only when scrolled near', async ({ page }) => {
@@ -23,6 +24,41 @@ test('sections below the fold arrive with the HTML, but their code loads only wh
   await expect.poll(() => chunks.some((url) => url.includes('/call-to-action-'))).toBe(true)
   expect(chunks.filter((url) => url.includes('/faq-'))).toEqual([])
   expect(problems()).toEqual([])
+})
+
+test('a form far down the page loads its code when it comes near the viewport or at the first Tab key, not before', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 })
+  const formChunks: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/form-(section|view)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) formChunks.push(request.url())
+  })
+  const problems = watchConsole(page)
+  await page.goto('/services/cyber-security')
+  await waitForHydration(page)
+  // Past the idle time-out: a reader who has not moved towards the form has not paid for it.
+  await page.waitForTimeout(siteConfig.timing.prefetchIdleTimeoutMs + 500)
+  expect(formChunks).toEqual([])
+  const submit = page.locator('[data-section="contact_form"]').getByRole('button', { name: /send/i })
+  await expect(submit).toBeDisabled()
+  // A keyboard user's first Tab fetches it: it is ready long before they reach it.
+  await page.keyboard.press('Tab')
+  await expect.poll(() => formChunks.length).toBeGreaterThan(0)
+  await expect(submit).toBeEnabled()
+  expect(problems()).toEqual([])
+
+  // Scrolling towards it does the same, without a key.
+  const scrolled = await page.context().newPage()
+  const scrolledChunks: string[] = []
+  scrolled.on('request', (request) => {
+    if (/\/assets\/form-(section|view)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) scrolledChunks.push(request.url())
+  })
+  await scrolled.setViewportSize({ width: 390, height: 844 })
+  await scrolled.goto('/services/cyber-security')
+  await waitForHydration(scrolled)
+  expect(scrolledChunks).toEqual([])
+  await scrolled.locator('[data-section="contact_form"]').scrollIntoViewIfNeeded()
+  await expect.poll(() => scrolledChunks.length).toBeGreaterThan(0)
+  await expect(scrolled.locator('[data-section="contact_form"]').getByRole('button', { name: /send/i })).toBeEnabled()
 })
 
 test('the FAQ is a native accordion: the keyboard opens an answer, one answer is open at a time, it works before the page hydrates', async ({

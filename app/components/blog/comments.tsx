@@ -31,7 +31,7 @@ export function Comments({ postId, comments }: { postId: string; comments: Artic
           ))}
         </ol>
       )}
-      <Island id="comment-form" code={commentFormCode} props={{ postId }} loading="idle" />
+      <Island id="comment-form" code={commentFormCode} props={{ postId }} loading="interactive" />
     </section>
   )
 }
