@@ -93,7 +93,7 @@ export function Island<P extends object>({ id, code, props, loading, attributes 
       }
     }
     let started = false
-    // Declared before use by each other: the first of the two triggers stops both.
+    // Two triggers (the second for forms only): whichever comes first loads the code and stops both.
     const observer = new IntersectionObserver((entries) => entries.some((item) => item.isIntersecting) && start(), {
       rootMargin: LOAD_MARGIN,
     })
