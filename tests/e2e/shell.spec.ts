@@ -264,6 +264,8 @@ test('overlays pass axe in German too', async ({ page }) => {
 
 test('leaving a half-written comment asks first (SPEC §4, §8)', async ({ page }) => {
   await open(page, '/blog/kestrel-achieves-iso-27001')
+  // The comment form's code loads as it comes near the viewport (components/island.tsx).
+  await page.getByRole('textbox', { name: 'Comment', exact: true }).scrollIntoViewIfNeeded()
   await page.getByRole('textbox', { name: 'Comment', exact: true }).fill('Half a thought')
   const messages: string[] = []
   page.once('dialog', (dialog) => {
