@@ -36,6 +36,13 @@ final class Chat
             return $ours && $response instanceof \WP_Error && $response->get_error_code() === 'rest_invalid_json' ? null : $response;
         }, 10, 3);
         add_action('rest_api_init', [self::class, 'restField']);
+        // A ticket stays private whatever the edit screen's Publish box is set to (restored from the trash too).
+        add_filter('wp_insert_post_data', static function (array $data): array {
+            if ($data['post_type'] === ContentTypes::CHAT_TICKET && !in_array($data['post_status'], ['private', 'trash', 'auto-draft'], true)) {
+                $data['post_status'] = 'private';
+            }
+            return $data;
+        });
         add_action('add_meta_boxes_' . ContentTypes::CHAT_TICKET, static function (): void {
             add_meta_box('kestrel-chat-ticket', __('Conversation', 'kestrel-headless'), [self::class, 'ticketBox'], ContentTypes::CHAT_TICKET, 'normal', 'high');
         });
@@ -249,17 +256,17 @@ final class Chat
 
     /**
      * `chat` on wp/v2/kestrel-chat-tickets: the ticket's locale, page, visitor address and
-     * messages, for those who may read the (private) ticket: editors and administrators.
+     * messages, for those who may edit the (private) ticket: editors and administrators.
      */
     public static function restField(): void
     {
         register_rest_field(ContentTypes::CHAT_TICKET, 'chat', [
-            'get_callback' => static fn (array $post) => [
+            'get_callback' => static fn (array $post) => current_user_can('edit_post', (int) $post['id']) ? [
                 'locale' => (string) get_post_meta((int) $post['id'], self::META_LOCALE, true),
                 'page_url' => (string) get_post_meta((int) $post['id'], self::META_PAGE_URL, true),
                 'visitor_ip' => (string) get_post_meta((int) $post['id'], self::META_VISITOR_IP, true),
                 'messages' => self::messages((int) $post['id']),
-            ],
+            ] : null,
             'schema' => [
                 'description' => 'The conversation of this ticket (read-only).',
                 'type' => 'object',
