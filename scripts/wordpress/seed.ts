@@ -139,6 +139,9 @@ async function seedSettings(): Promise<void> {
     logo_url: en!.options.organization.logo_url ?? '',
     locales: [...contents.keys()].join(','),
     trusted_proxies: '127.0.0.1, ::1',
+    // The chat every page offers, as options.json says (the built-in one: tickets in WordPress).
+    chat_provider: en!.chat?.provider ?? '',
+    chat_widget_id: en!.chat?.widget_id ?? '',
     mail_entries: true,
     site,
     forms,
@@ -319,7 +322,7 @@ for (const [locale, content] of [...contents].sort(([a], [b]) => (a === defaultL
         kestrel_featured_image: image(page.featured_image),
         kestrel_background_image: image(page.background_image),
         kestrel_not_found: page.error,
-        // The plugin offers one chat site-wide (a provider, not the embedded CMS's built-in one); a page can only turn it off.
+        // The plugin offers one chat site-wide (the settings'); a page can only turn it off, not name its own provider.
         kestrel_chat_off: page.chat === false,
       },
     }

@@ -17,6 +17,8 @@ export const PREVIEW_SECRET = process.env.CONTRACT_PREVIEW_SECRET ?? 'contract-p
 export interface Backend {
   url: string
   kind: 'cms' | 'wordpress'
+  /** The embedded CMS's database (a libsql URL) when this suite started it, so tests can read what it stored. */
+  database?: string
   stop: () => Promise<void>
 }
 
@@ -24,13 +26,14 @@ export interface Backend {
 async function spawnCms(): Promise<Backend> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
+  const database = 'file:.cache/test-cms/contract.db'
   const server = await startTestServer({
     command: 'npm',
     args: ['run', '--silent', 'cms'],
     env: {
       ...process.env,
       CMS_PORT: String(port),
-      CMS_DATABASE_URL: 'file:.cache/test-cms/contract.db',
+      CMS_DATABASE_URL: database,
       CMS_UPLOAD_DIR: '.cache/test-cms/contract-uploads',
       PREVIEW_SECRET,
       npm_config_loglevel: 'error',
@@ -38,7 +41,7 @@ async function spawnCms(): Promise<Backend> {
     readyUrl: `${url}/api/v1/layout/`,
     startTimeoutMs: 60_000,
   })
-  return { url, kind: 'cms', stop: () => server.stop() }
+  return { url, kind: 'cms', database, stop: () => server.stop() }
 }
 
 export async function startBackend(): Promise<Backend> {

@@ -9,18 +9,21 @@
  * Tests that only make sense for one backend say so in their name ("WordPress only").
  */
 import { readFileSync } from 'node:fs'
+import { createClient } from '@libsql/client'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import path from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
+import { z } from 'zod'
 import type { ArticlePage } from '../../app/content/model'
 import { afterAll, describe, expect, it } from 'vitest'
-import { defaultLocale, routedLocales } from '../../app.config'
+import { defaultLocale, routedLocales, siteConfig } from '../../app.config'
 import { buildPrimaryNavigation } from '../../app/lib/menus'
 import { sectionSchemaFor } from '../../app/sections/schemas'
 import { signPreview } from '../../app/content/preview-token.server'
 import { ContentNotFoundError } from '../../app/server/content/source.server'
 import { createWpSource } from '../../app/server/content/wp-source.server'
 import { createContentStore, type LocaleContent } from '../../cms/content-store'
+import { message } from '../../cms/messages'
 import { PREVIEW_SECRET, startBackend, wordpressAuth } from './backend'
 
 const backend = await startBackend()
@@ -492,59 +495,217 @@ async function wordpressRest(method: string, route: string, body?: unknown): Pro
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
+const storedMessage = z.object({ author: z.enum(['visitor', 'agent']), body: z.string() })
+const storedTicketSchema = z.object({
+  locale: z.string(),
+  page_url: z.string(),
+  visitor_ip: z.string(),
+  messages: z.array(storedMessage),
+})
+type StoredTicket = z.infer<typeof storedTicketSchema>
+
+/** The plugin's ticket post as wp/v2/kestrel-chat-tickets answers it to the admin. */
+const wordpressTicket = z.object({ type: z.literal('kestrel_chat_ticket'), status: z.literal('private'), chat: storedTicketSchema })
+const cmsTicketRow = z.object({ locale: z.string(), page_url: z.string().nullable(), visitor_ip: z.string().nullable() })
+
+/**
+ * A chat ticket as the backend stored it: WordPress's read back through its REST API as
+ * the admin (a private `kestrel_chat_ticket` post), the embedded CMS's from its database.
+ */
+async function storedTicket(ticket: number | string): Promise<StoredTicket> {
+  if (onWordPress) {
+    const { status, body } = await wordpressRest('GET', `/wp/v2/kestrel-chat-tickets/${ticket}?context=edit`)
+    if (status !== 200) throw new Error(`WordPress answered ${status} for chat ticket ${ticket}`)
+    return wordpressTicket.parse(body).chat
+  }
+  if (!backend.database) throw new Error('the embedded CMS was not started by this suite: its database is unknown')
+  const db = createClient({ url: backend.database })
+  try {
+    const rows = (await db.execute({ sql: 'SELECT locale, page_url, visitor_ip FROM chat_tickets WHERE id = ?', args: [Number(ticket)] }))
+      .rows
+    if (!rows[0]) throw new Error(`no chat ticket ${ticket} in the embedded CMS`)
+    const row = cmsTicketRow.parse(rows[0])
+    const stored = await db.execute({
+      sql: 'SELECT author, body FROM chat_messages WHERE ticket_id = ? ORDER BY id',
+      args: [Number(ticket)],
+    })
+    return {
+      locale: row.locale,
+      page_url: row.page_url ?? '',
+      visitor_ip: row.visitor_ip ?? '',
+      messages: stored.rows.map((item) => storedMessage.parse(item)),
+    }
+  } finally {
+    db.close()
+  }
+}
+
+/** A raw chat call: the body as given (a string is sent as it is), JSON's content type unless another is named. */
+async function postChat(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${backend.url}/api/v1/chat/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
 describe(`the live chat against ${backend.kind} (issue 17)`, () => {
-  it('answers the page chat field in the contract: off where a page turns it off, the built-in chat on the embedded CMS', async () => {
+  it('answers the page chat field in the contract: off where a page turns it off, the built-in chat elsewhere', async () => {
     for (const page of ['home', 'privacy', 'login', 'blog/new-office-in-manchester']) {
       const { status, body } = await raw(`/api/v1/base/${page}?locale=en`)
       expect(status).toBe(200)
       expectSchema('BaseResponse', body)
     }
     for (const page of ['privacy', 'login']) expect((await source().getPage({ locale: 'en', pageName: page })).page.chat).toBeNull()
-    // WordPress offers a provider from its settings (none when seeded); the embedded CMS its own chat.
-    if (!onWordPress) expect((await source().getPage({ locale: 'en', pageName: 'home' })).page.chat).toEqual({ provider: 'builtin' })
+    // options.json's chat; `npm run wordpress` seeds the plugin's chat setting from it.
+    expect((await source().getPage({ locale: 'en', pageName: 'home' })).page.chat).toEqual({ provider: 'builtin' })
+    expect((await source().getPage({ locale: 'de', pageName: 'home' })).page.chat).toEqual({ provider: 'builtin' })
   })
 
-  it('answers POST /api/v1/chat/messages: a ticket and a reply on the embedded CMS, 501 on WordPress', async () => {
-    const response = await fetch(`${backend.url}/api/v1/chat/messages?locale=en`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ locale: 'en', message: 'Contract check' }),
-    })
-    const body: unknown = await response.json()
-    if (onWordPress) {
-      expect(response.status).toBe(501)
-      expectSchema('ErrorResponse', body)
-      expect(await source().sendChatMessage({ locale: 'en', message: 'hello', visitorIp: null })).toMatchObject({
-        kind: 'refused',
-        reason: 'not-supported',
-      })
-      return
-    }
-    expect(response.status).toBe(200)
+  it('stores a message as a new ticket and answers the canned reply in the locale', async () => {
+    const marker = `contract-${Date.now()}`
+    const { status, body } = await postChat(
+      { locale: 'de', message: `  Drucker kaputt ${marker}  `, page_url: '/de/support' },
+      { 'x-forwarded-for': '203.0.113.5' },
+    )
+    expect(status).toBe(200)
     expectSchema('ChatResponse', body)
-    const first = await source().sendChatMessage({ locale: 'de', message: 'Hallo', visitorIp: null })
-    if (first.kind !== 'reply') throw new Error(`no reply: ${JSON.stringify(first)}`)
-    expect(first.reply).toContain(`Ticket #${first.ticket}`)
-    const next = await source().sendChatMessage({
+    const ticket = Number(body.ticket)
+    // The embedded CMS's words, in German: the same reply on every backend.
+    expect((body.reply as { text: string }).text).toBe(message('de', 'chatReply', { ticket }))
+    expect(await storedTicket(ticket)).toEqual({
       locale: 'de',
-      message: 'Noch da?',
+      page_url: '/de/support',
+      // The suite calls from loopback, which both backends believe (WordPress: its trusted proxies).
+      visitor_ip: '203.0.113.5',
+      messages: [
+        { author: 'visitor', body: `Drucker kaputt ${marker}` },
+        { author: 'agent', body: message('de', 'chatReply', { ticket }) },
+      ],
+    })
+  })
+
+  it('adds to a ticket only with its token, through the adapter as the site sends it', async () => {
+    const first = await source().sendChatMessage({ locale: 'en', message: 'Hello', visitorIp: null, pageUrl: '/services' })
+    if (first.kind !== 'reply') throw new Error(`no reply: ${JSON.stringify(first)}`)
+    expect(first.reply).toBe(message('en', 'chatReply', { ticket: first.ticket }))
+    const next = await source().sendChatMessage({
+      locale: 'en',
+      message: 'Still there?',
       ticket: first.ticket,
       token: first.token,
       visitorIp: null,
     })
-    expect(next).toMatchObject({ kind: 'reply', ticket: first.ticket })
-    expect(
-      await source().sendChatMessage({ locale: 'en', message: 'x', ticket: first.ticket, token: 'y'.repeat(32), visitorIp: null }),
-    ).toMatchObject({
+    expect(next).toMatchObject({ kind: 'reply', ticket: first.ticket, token: first.token })
+    expect((await storedTicket(first.ticket)).messages.map(({ author, body }) => [author, body])).toEqual([
+      ['visitor', 'Hello'],
+      ['agent', message('en', 'chatReply', { ticket: first.ticket })],
+      ['visitor', 'Still there?'],
+      ['agent', message('en', 'chatReply', { ticket: first.ticket })],
+    ])
+
+    const stranger = await source().sendChatMessage({
+      locale: 'en',
+      message: 'x',
+      ticket: first.ticket,
+      token: 'y'.repeat(32),
+      visitorIp: null,
+    })
+    expect(stranger).toMatchObject({ kind: 'refused', reason: 'unknown-ticket' })
+    const other = await source().sendChatMessage({ locale: 'en', message: 'Another ticket', visitorIp: null })
+    if (other.kind !== 'reply') throw new Error(`no reply: ${JSON.stringify(other)}`)
+    for (const [ticket, token] of [
+      [first.ticket, other.token],
+      [first.ticket, `${first.token.slice(0, -1)}${first.token.endsWith('A') ? 'B' : 'A'}`],
+      ['999999999', first.token],
+    ]) {
+      const refused = await postChat({ locale: 'en', message: 'Let me in', ticket, token })
+      expect(refused.status).toBe(404)
+      expectSchema('ErrorResponse', refused.body)
+      expect(refused.body).toMatchObject({ code: 'chat_unknown_ticket', data: { status: 404 } })
+    }
+    // Nothing joined the ticket without its token.
+    expect((await storedTicket(first.ticket)).messages).toHaveLength(4)
+  })
+
+  it('refuses bad input with the embedded CMS statuses, codes and messages', async () => {
+    const cases: Array<{ body: unknown; status: number; code: string; message?: string; headers?: Record<string, string> }> = [
+      { body: '{not json', status: 400, code: 'chat_invalid', message: 'The request body must be JSON.' },
+      { body: '', status: 400, code: 'chat_invalid', message: 'The request body must be JSON.' },
+      { body: '[]', status: 400, code: 'chat_invalid', message: 'body: Invalid input: expected object, received array' },
+      {
+        body: { message: 'no locale' },
+        status: 400,
+        code: 'chat_invalid',
+        message: 'locale: Invalid input: expected string, received undefined',
+      },
+      { body: { locale: 'english', message: 'hi' }, status: 400, code: 'chat_invalid' },
+      { body: { locale: 'en' }, status: 400, code: 'chat_invalid', message: 'message: Invalid input: expected string, received undefined' },
+      {
+        body: { locale: 'en', message: '' },
+        status: 400,
+        code: 'chat_invalid',
+        message: 'message: Too small: expected string to have >=1 characters',
+      },
+      { body: { locale: 'en', message: ' \n\t ' }, status: 400, code: 'chat_invalid', message: 'message: must not be blank' },
+      {
+        body: { locale: 'en', message: 'x'.repeat(siteConfig.chat.maxMessageLength + 1) },
+        status: 400,
+        code: 'chat_invalid',
+        message: `message: Too big: expected string to have <=${siteConfig.chat.maxMessageLength} characters`,
+      },
+      // An emoji is one character to zod (code points), so one over the limit is refused.
+      { body: { locale: 'en', message: '😀'.repeat(siteConfig.chat.maxMessageLength + 1) }, status: 400, code: 'chat_invalid' },
+      {
+        body: { locale: 'en', message: 'hi', ticket: 5, token: 'y'.repeat(32) },
+        status: 400,
+        code: 'chat_invalid',
+        message: 'ticket: Invalid input: expected string, received number',
+      },
+      { body: { locale: 'en', message: 'hi', ticket: '1' }, status: 400, code: 'chat_invalid', message: 'token: required with ticket' },
+      { body: { locale: 'en', message: 'hi', ticket: '1', token: 'short' }, status: 400, code: 'chat_invalid' },
+      { body: { locale: 'en', message: 'hi', page_url: 'x'.repeat(2001) }, status: 400, code: 'chat_invalid' },
+      // Not JSON: a form post is refused as the body it is.
+      { body: 'locale=en&message=hi', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 400, code: 'chat_invalid' },
+      { body: JSON.stringify({ locale: 'en', message: 'x'.repeat(20_000) }), status: 413, code: 'chat_too_large' },
+    ]
+    for (const { body, status, code, message: text, headers } of cases) {
+      const answer = await postChat(body, headers)
+      const label = `${headers?.['content-type'] ?? 'json'} ${JSON.stringify(body).slice(0, 80)}`
+      expect(answer.status, label).toBe(status)
+      expectSchema('ErrorResponse', answer.body)
+      expect(answer.body, label).toMatchObject({ code, data: { status }, ...(text ? { message: text } : {}) })
+    }
+    // JSON is JSON whatever the content type says, and a message is counted in code points, as zod counts.
+    for (const [body, headers] of [
+      [JSON.stringify({ locale: 'en', message: 'hi' }), { 'content-type': 'text/plain' }],
+      [{ locale: 'en', message: '😀'.repeat(siteConfig.chat.maxMessageLength) }, {}],
+    ] as const) {
+      const answer = await postChat(body, headers)
+      expect(answer.status).toBe(200)
+      expectSchema('ChatResponse', answer.body)
+    }
+    // Only POST: any other method is no route.
+    expect((await raw('/api/v1/chat/messages')).status).toBe(404)
+  })
+
+  it('takes at most maxMessagesPerTicket visitor messages on one ticket, then 409 in the locale', { timeout: 90_000 }, async () => {
+    const first = await postChat({ locale: 'de', message: 'eins' })
+    expect(first.status).toBe(200)
+    const { ticket, token } = first.body as { ticket: number; token: string }
+    for (let i = 2; i <= siteConfig.chat.maxMessagesPerTicket; i += 1) {
+      expect((await postChat({ locale: 'de', message: `m${i}`, ticket: String(ticket), token })).status).toBe(200)
+    }
+    const full = await postChat({ locale: 'de', message: 'zu viel', ticket: String(ticket), token })
+    expect(full.status).toBe(409)
+    expectSchema('ErrorResponse', full.body)
+    expect(full.body).toMatchObject({ code: 'chat_ticket_full', message: message('de', 'chatTicketFull'), data: { status: 409 } })
+    expect(await source().sendChatMessage({ locale: 'en', message: 'x', ticket: String(ticket), token, visitorIp: null })).toMatchObject({
       kind: 'refused',
-      reason: 'unknown-ticket',
+      reason: 'full',
     })
-    const invalid = await fetch(`${backend.url}/api/v1/chat/messages`, {
-      method: 'POST',
-      body: JSON.stringify({ locale: 'en', message: '' }),
-    })
-    expect(invalid.status).toBe(400)
-    expectSchema('ErrorResponse', await invalid.json())
+    expect((await storedTicket(ticket)).messages).toHaveLength(2 * siteConfig.chat.maxMessagesPerTicket)
   })
 })
 

@@ -1,7 +1,8 @@
 /**
  * The site on a real WordPress (playwright.wordpress.config.ts): every page type, a popup,
- * the contact form (its entry stored in WordPress) and register → login. The expected
- * texts come from content/, which `npm run wordpress` seeded WordPress with.
+ * the contact form (its entry stored in WordPress), the built-in chat (its ticket stored in
+ * WordPress) and register → login. The expected texts come from content/, which
+ * `npm run wordpress` seeded WordPress with.
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -130,6 +131,65 @@ test('the contact form: the entry is stored in WordPress with the hidden-field s
   ) as Record<string, unknown>
   expect(values).toMatchObject({ '2': `jane+${marker}@example.org`, '4': 'Smith & Daughters', '6': true })
   expect(sql(`SELECT meta_value FROM wp_postmeta WHERE post_id = ${id} AND meta_key = '_kestrel_hidden'`)).toContain('IP: 127.0.0.1')
+})
+
+test.describe('with functional consent', () => {
+  test.use({
+    storageState: {
+      cookies: [
+        ['cookie_control_consent', 'true'],
+        ['cookie_control_enabled_cookies', 'functional'],
+      ].map(([name = '', value = '']) => ({
+        name,
+        value,
+        domain: '127.0.0.1',
+        path: '/',
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax' as const,
+      })),
+      origins: [],
+    },
+  })
+
+  test('the built-in chat panel: each message is stored in a WordPress chat ticket and answered', async ({ page: browser }) => {
+    const problems = watchConsole(browser)
+    const marker = unique()
+    await open(browser, '/services/help-desk-support')
+    await browser.getByRole('button', { name: 'Chat with us' }).click()
+    const panel = browser.getByRole('dialog', { name: 'Chat with us' })
+    const input = panel.getByRole('textbox', { name: 'Your message' })
+    await input.fill(`My laptop will not start ${marker}`)
+    await input.press('Enter')
+    const replies = panel.getByRole('log').locator('[data-from="agent"]')
+    await expect(replies).toContainText('Your message is with our help desk as ticket #')
+    const ticket = /ticket #(\d+)/.exec((await replies.textContent()) ?? '')?.[1]
+    expect(ticket).toMatch(/^\d+$/)
+    await input.fill(`Still broken ${marker}`)
+    await input.press('Enter')
+    await expect(replies).toHaveCount(2)
+
+    // Read back from WordPress as an editor would: the private ticket post and its conversation.
+    const response = await fetch(`${WORDPRESS_URL}/api/wp/v2/kestrel-chat-tickets/${ticket}?context=edit`, {
+      headers: { authorization: wordpressAuth() },
+    })
+    expect(response.status).toBe(200)
+    const stored = (await response.json()) as {
+      status: string
+      chat: { locale: string; page_url: string; visitor_ip: string; messages: Array<{ author: string; body: string }> }
+    }
+    expect(stored.status).toBe('private')
+    expect(stored.chat).toMatchObject({ locale: 'en', page_url: '/services/help-desk-support', visitor_ip: '127.0.0.1' })
+    expect(stored.chat.messages.map(({ author, body }) => [author, body.replace(/ticket #\d+/, 'ticket #N')])).toEqual([
+      ['visitor', `My laptop will not start ${marker}`],
+      ['agent', expect.stringContaining('ticket #N')],
+      ['visitor', `Still broken ${marker}`],
+      ['agent', expect.stringContaining('ticket #N')],
+    ])
+    expect(stored.chat.messages[1]!.body).toBe((await replies.first().textContent())!.replace(/^Help desk: /, ''))
+    expect(problems()).toEqual([])
+  })
 })
 
 test('register, then log in with the new account (WordPress users)', async ({ page: browser, context }) => {

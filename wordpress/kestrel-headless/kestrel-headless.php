@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name:       Kestrel Headless
- * Description:       Serves the Kestrel site's content API (docs/content-api.md) from this WordPress: pages built from blocks, the blog, menus, popups, forms, accounts, signed previews and revalidation calls.
+ * Description:       Serves the Kestrel site's content API (docs/content-api.md) from this WordPress: pages built from blocks, the blog, menus, popups, forms, accounts, the built-in chat, signed previews and revalidation calls.
  * Version:           1.0.0
  * Requires at least: 6.1
  * Requires PHP:      8.1
@@ -34,6 +34,7 @@ require_once __DIR__ . '/includes/idempotency.php';
 require_once __DIR__ . '/includes/forms.php';
 require_once __DIR__ . '/includes/form-validation.php';
 require_once __DIR__ . '/includes/accounts.php';
+require_once __DIR__ . '/includes/chat.php';
 require_once __DIR__ . '/includes/previews.php';
 require_once __DIR__ . '/includes/revalidate.php';
 require_once __DIR__ . '/includes/rest.php';
@@ -47,6 +48,7 @@ Rest::boot();
 Idempotency::boot();
 Forms::boot();
 Accounts::boot();
+Chat::boot();
 Previews::boot();
 Revalidate::boot();
 SettingsPage::boot();

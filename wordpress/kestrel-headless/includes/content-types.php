@@ -1,7 +1,7 @@
 <?php
 /**
  * What the plugin adds to WordPress's content model: popups (a post type), form entries
- * (a private post type), the fields of the document panel, the "Static layout" page
+ * and chat tickets (private post types), the fields of the document panel, the "Static layout" page
  * template, the menu locations and the sidebar widget area the site reads.
  */
 declare(strict_types=1);
@@ -12,6 +12,8 @@ final class ContentTypes
 {
     public const POPUP = 'kestrel_popup';
     public const ENTRY = 'kestrel_entry';
+    /** The built-in chat's support tickets (includes/chat.php, decision 022). */
+    public const CHAT_TICKET = 'kestrel_chat_ticket';
     public const STATIC_TEMPLATE = 'kestrel-static';
 
     /** SPEC §3: menu locations. */
@@ -78,6 +80,30 @@ final class ContentTypes
             'capabilities' => ['create_posts' => 'do_not_allow'],
             'map_meta_cap' => true,
             'rewrite' => false,
+        ]);
+        // Private posts: editors and administrators read them under Chat tickets and in
+        // wp/v2/kestrel-chat-tickets; nobody creates one but the chat route.
+        register_post_type(self::CHAT_TICKET, [
+            'labels' => [
+                'name' => __('Chat tickets', 'kestrel-headless'),
+                'singular_name' => __('Chat ticket', 'kestrel-headless'),
+                'edit_item' => __('Chat ticket', 'kestrel-headless'),
+                'search_items' => __('Search chat tickets', 'kestrel-headless'),
+                'not_found' => __('No chat tickets yet.', 'kestrel-headless'),
+            ],
+            'description' => __('Conversations of the site\'s built-in live chat, one ticket each.', 'kestrel-headless'),
+            'public' => false,
+            'show_ui' => true,
+            'show_in_menu' => true,
+            'show_in_rest' => true,
+            'rest_base' => 'kestrel-chat-tickets',
+            'menu_icon' => 'dashicons-format-chat',
+            'supports' => ['title'],
+            'capability_type' => 'post',
+            'capabilities' => ['create_posts' => 'do_not_allow'],
+            'map_meta_cap' => true,
+            'rewrite' => false,
+            'query_var' => false,
         ]);
 
         $types = ['post', 'page', self::POPUP];

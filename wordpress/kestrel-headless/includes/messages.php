@@ -40,6 +40,8 @@ final class Messages
             'resetInvalid' => 'This password reset link is invalid or has expired. Please request a new one.',
             'resetDone' => 'Your password has been changed. You can now log in with the new password.',
             'tooMany' => 'Too many attempts. Please wait a few minutes and try again.',
+            'chatReply' => 'Thank you! Your message is with our help desk as ticket #{ticket}. An engineer will answer here shortly (8am to 6pm, Monday to Friday). If you leave, use the support form so we can reply by email.',
+            'chatTicketFull' => 'This conversation is full. Please use the support form, and we will reply by email.',
             'resetMail' => 'Hello {name},\n\nsomeone (hopefully you) asked to reset the password of your account. Open this link within one hour to choose a new password:\n\n{link}\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n',
         ],
         'de' => [
@@ -71,6 +73,8 @@ final class Messages
             'resetInvalid' => 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
             'resetDone' => 'Ihr Passwort wurde geändert. Sie können sich jetzt mit dem neuen Passwort anmelden.',
             'tooMany' => 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
+            'chatReply' => 'Vielen Dank! Ihre Nachricht liegt unserem Helpdesk als Ticket #{ticket} vor. Ein Techniker antwortet Ihnen hier in Kürze (montags bis freitags von 8 bis 18 Uhr). Wenn Sie die Seite verlassen, nutzen Sie bitte das Support-Formular, damit wir per E-Mail antworten können.',
+            'chatTicketFull' => 'Dieses Gespräch ist voll. Bitte nutzen Sie das Support-Formular, wir antworten Ihnen per E-Mail.',
             'resetMail' => 'Hallo {name},\n\njemand (hoffentlich Sie) hat das Zurücksetzen des Passworts Ihres Kontos angefordert. Öffnen Sie diesen Link innerhalb einer Stunde, um ein neues Passwort zu wählen:\n\n{link}\n\nWenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.\n',
         ],
     ];

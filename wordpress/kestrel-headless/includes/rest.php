@@ -2,7 +2,8 @@
 /**
  * The read calls of the content API (docs/content-api.md) under the `api` REST prefix
  * (`/wp-json/` keeps working beside it): v1/base/{page}, v1/layout{path},
- * v1/popups/{id}, v1/posts, v1/sitemap. wp/v2/tags and wp/v2/categories are core's.
+ * v1/popups/{id}, v1/posts, v1/sitemap (wp/v2/tags and wp/v2/categories are core's); and
+ * the built-in chat's write, v1/chat/messages (includes/chat.php).
  */
 declare(strict_types=1);
 
@@ -45,8 +46,8 @@ final class Rest
         register_rest_route('v1', '/popups/(?P<id>[A-Za-z0-9_-]{1,64})', $public + ['callback' => [self::class, 'popup']]);
         register_rest_route('v1', '/posts', $public + ['callback' => [self::class, 'posts']]);
         register_rest_route('v1', '/sitemap', $public + ['callback' => [self::class, 'sitemap']]);
-        // The built-in chat is the embedded CMS's (docs/content-api.md): here it is answered 501, and the site's panel offers the support form.
-        register_rest_route('v1', '/chat/messages', ['methods' => 'POST', 'permission_callback' => '__return_true', 'callback' => [self::class, 'chatNotSupported']]);
+        // The built-in chat (includes/chat.php): anyone may write, only the ticket's token adds to a ticket.
+        register_rest_route('v1', '/chat/messages', ['methods' => 'POST', 'permission_callback' => '__return_true', 'callback' => [Chat::class, 'post']]);
         register_rest_route('kestrel/v1', '/settings', [
             ['methods' => 'GET', 'callback' => static fn () => Settings::all(), 'permission_callback' => static fn () => current_user_can('manage_options')],
             ['methods' => 'POST', 'callback' => [self::class, 'saveSettings'], 'permission_callback' => static fn () => current_user_can('manage_options')],
@@ -240,13 +241,6 @@ final class Rest
             ];
         }
         return new \WP_REST_Response(['result' => ['entries' => $entries]], 200);
-    }
-
-    public static function chatNotSupported(): \WP_REST_Response
-    {
-        $response = new \WP_REST_Response(['code' => 'chat_not_supported', 'message' => 'This backend has no built-in chat; use a chat provider (Settings → Kestrel Headless).', 'data' => ['status' => 501]], 501);
-        $response->header('Cache-Control', 'no-store');
-        return $response;
     }
 
     public static function saveSettings(\WP_REST_Request $request): \WP_REST_Response

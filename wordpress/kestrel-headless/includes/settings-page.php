@@ -74,9 +74,13 @@ final class SettingsPage
         } else {
             $row(__('Locales', 'kestrel-headless'), '<code>' . esc_html(implode(', ', $locales)) . '</code>', sprintf(__('From %s.', 'kestrel-headless'), Languages::mode() === 'polylang' ? 'Polylang' : 'WPML'));
         }
-        $options = '<option value="">' . esc_html__('None', 'kestrel-headless') . '</option><option value="crisp"' . selected((string) ($settings['chat_provider'] ?? ''), 'crisp', false) . '>Crisp</option>';
-        $row(__('Live chat', 'kestrel-headless'), '<select name="kestrel[chat_provider]" id="kestrel-chat_provider">' . $options . '</select>', __('The chat every page offers (a page can turn it off in its Kestrel panel). The site loads it only where CHAT_PROVIDERS names the provider, after the visitor allows functional cookies.', 'kestrel-headless'));
-        $row(__('Chat widget ID', 'kestrel-headless'), $field('chat_widget_id', (string) ($settings['chat_widget_id'] ?? '')), __('Crisp: the website ID (a UUID).', 'kestrel-headless'));
+        $provider = (string) ($settings['chat_provider'] ?? '');
+        $options = '';
+        foreach (['' => __('None', 'kestrel-headless'), 'builtin' => __('Built-in (tickets under Chat tickets)', 'kestrel-headless'), 'crisp' => 'Crisp'] as $value => $label) {
+            $options .= '<option value="' . esc_attr($value) . '"' . selected($provider, $value, false) . '>' . esc_html($label) . '</option>';
+        }
+        $row(__('Live chat', 'kestrel-headless'), '<select name="kestrel[chat_provider]" id="kestrel-chat_provider">' . $options . '</select>', __('The chat every page offers (a page can turn it off in its Kestrel panel), after the visitor allows functional cookies. Built-in: the site\'s own chat panel; each conversation is stored here as a chat ticket and answered with an automatic reply. Crisp: the site loads it only where CHAT_PROVIDERS names it.', 'kestrel-headless'));
+        $row(__('Chat widget ID', 'kestrel-headless'), $field('chat_widget_id', (string) ($settings['chat_widget_id'] ?? '')), __('Crisp: the website ID (a UUID). Not used by the built-in chat.', 'kestrel-headless'));
         $row(__('Mail form entries', 'kestrel-headless'), '<label><input type="checkbox" name="kestrel[mail_entries]" value="1"' . checked((bool) ($settings['mail_entries'] ?? true), true, false) . '> ' . esc_html__('Send each stored entry to the site admin\'s email address', 'kestrel-headless') . '</label>');
         echo '</table>';
 

@@ -95,22 +95,29 @@ final class Settings
         return is_array($forms) ? $forms : [];
     }
 
-    /** The live chat providers a page's `chat` may name (docs/content-api.md, `chat`); the built-in one needs the embedded CMS. */
-    public const CHAT_PROVIDERS = ['crisp'];
+    /**
+     * The live chat providers a page's `chat` may name (docs/content-api.md, `chat`):
+     * `builtin` is this plugin's own chat (includes/chat.php, tickets in wp-admin), `crisp`
+     * a third party by its website ID.
+     */
+    public const CHAT_PROVIDERS = ['builtin', 'crisp'];
 
     /**
      * SPEC §3 `chat` of every page (docs/content-api.md): the provider and widget id set
      * here, `false` when none is set or the page turns it off (its `kestrel_chat_off` field).
-     * @return array{provider: string, widget_id: string, enabled: bool}|false
+     * @return array{provider: string, widget_id: ?string, enabled: bool}|false
      */
     public static function chatFor(\WP_Post $post): array|false
     {
         $provider = (string) self::get('chat_provider', '');
         $widget = (string) self::get('chat_widget_id', '');
-        if (!in_array($provider, self::CHAT_PROVIDERS, true) || $widget === '' || get_post_meta($post->ID, 'kestrel_chat_off', true)) {
+        if (!in_array($provider, self::CHAT_PROVIDERS, true) || get_post_meta($post->ID, 'kestrel_chat_off', true)) {
             return false;
         }
-        return ['provider' => $provider, 'widget_id' => $widget, 'enabled' => true];
+        if ($provider === 'builtin') {
+            return ['provider' => 'builtin', 'widget_id' => null, 'enabled' => true];
+        }
+        return $widget === '' ? false : ['provider' => $provider, 'widget_id' => $widget, 'enabled' => true];
     }
 
     /** Addresses whose X-Forwarded-For is believed (the site's server in front of WordPress). */
@@ -160,7 +167,7 @@ final class Settings
                 $problems['chat_widget_id'] = __('Enter the Crisp website ID (a UUID, from Crisp: Settings → Website settings → Setup).', 'kestrel-headless');
             } else {
                 $next['chat_provider'] = $provider;
-                $next['chat_widget_id'] = $provider === '' ? '' : $widget;
+                $next['chat_widget_id'] = $provider === 'crisp' ? $widget : '';
             }
         }
         if (array_key_exists('trusted_proxies', $input)) {
