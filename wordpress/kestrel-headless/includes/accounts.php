@@ -52,7 +52,7 @@ final class Accounts
         if (strlen((string) $request->get_body()) > self::MAX_BODY_BYTES || (int) ($_SERVER['CONTENT_LENGTH'] ?? 0) > self::MAX_BODY_BYTES) {
             return self::fail('rest_request_too_large', 'The request body is too large.', 413);
         }
-        $type = strtolower((string) $request->get_content_type()['value'] ?? '');
+        $type = strtolower((string) ($request->get_content_type()['value'] ?? ''));
         if ($type === 'application/json') {
             $json = json_decode((string) $request->get_body(), true);
             if (!is_array($json) || array_is_list($json) && $json !== []) {
