@@ -8,7 +8,7 @@
 import { useForm, useStore } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useUnsavedChangesPrompt } from '../components/shell/use-unsaved-changes'
+import { useUnsavedChangesPrompt } from './use-unsaved-changes'
 import { AriaProviders } from '../components/ui/aria-providers'
 import { Button } from '../components/ui/Button'
 import { siteConfig } from '../../app.config'

@@ -3,7 +3,7 @@
  * prevention is on — for in-app navigation and for closing or reloading the tab.
  */
 import { useBlocker } from '@tanstack/react-router'
-import { m } from '../../paraglide/messages'
+import { m } from '../paraglide/messages'
 
 export function useUnsavedChangesPrompt(preventLeaving: boolean) {
   useBlocker({
