@@ -46,7 +46,8 @@ else setTimeout(preload, ${SERVER_FN_FETCHER_PRELOAD_TIMEOUT_MS})
 export const serverFnFetcher = (...args) => load().then((module) => module.serverFnFetcher(...args))`
     },
     buildEnd() {
-      if (!replaced) this.error("TanStack Start's createClientRpc no longer imports './serverFnFetcher.js' (scripts/vite-server-fn-fetcher-plugin.ts)")
+      if (!replaced)
+        this.error("TanStack Start's createClientRpc no longer imports './serverFnFetcher.js' (scripts/vite-server-fn-fetcher-plugin.ts)")
     },
   }
 }

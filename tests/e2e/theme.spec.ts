@@ -141,6 +141,9 @@ test('the room below the footer for the chat launcher is the footer’s colour i
 test('choosing the theme moves nothing on the page (no layout shift)', async ({ page }) => {
   await page.goto('/services/cyber-security')
   await waitForHydration(page)
+  // Measured once the web fonts have settled: on a loaded machine Inter can arrive after the
+  // first layout, and its heavier weights wrap a heading differently from the fallback.
+  await page.evaluate(() => document.fonts.ready)
   const boxes = () =>
     page.evaluate(() =>
       ['header', 'h1', 'main', 'footer', '[data-testid="theme-button"]'].map((selector) => {
