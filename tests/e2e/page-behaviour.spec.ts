@@ -147,3 +147,32 @@ test('a code chunk that fails to load reloads the page, at most once per 60 seco
   await page.waitForTimeout(1500)
   expect(loads).toBe(2)
 })
+
+test('the fallback font lays pages out as Inter does, so a late web font moves nothing', async ({ browser }) => {
+  // Per weight (app/styles.css): the fallback scaled for regular text once wrapped this heading on 2 lines where Inter takes 3.
+  // The header, the page's heading and its content; the footer, below everything, may still wrap one small line differently.
+  for (const [path, width] of [
+    ['/services/cyber-security', 1280],
+    ['/', 390],
+    ['/de/landing/managed-it-support', 390],
+  ] as const) {
+    const layouts: number[][] = []
+    for (const webFonts of [false, true]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      if (!webFonts) await page.route('**/*.woff2', (route) => route.abort())
+      await page.goto(path)
+      await waitForHydration(page)
+      await page.evaluate(() => document.fonts.ready)
+      const families = await page.evaluate(() => [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family))
+      expect(families.includes('Inter'), `${path}: web fonts ${webFonts ? 'used' : 'blocked'}`).toBe(webFonts)
+      layouts.push(
+        await page.evaluate(() =>
+          ['header', 'h1', 'main'].map((selector) => Math.round(document.querySelector(selector)!.getBoundingClientRect().height)),
+        ),
+      )
+      await context.close()
+    }
+    expect(layouts[0], `${path} at ${width} px: header, h1 and main heights in the fallback and in Inter`).toEqual(layouts[1])
+  }
+})
