@@ -3,8 +3,9 @@
  * Every section is in the server's HTML (the hero arrives with it; readers and crawlers
  * get the rest). Each is an island (components/island.tsx): the code of the first two
  * is fetched as soon as the page hydrates, the others' only when they come near the
- * viewport (a form's also at the first Tab key pressed), and until its code is there a section keeps the server's markup
- * (a block that needs no script, the FAQ, keeps it for good).
+ * viewport (a form's also at the first Tab key pressed), and until its code is there a
+ * section keeps the server's markup (a block that needs no script, the FAQ, keeps it for
+ * good).
  * Section data arrives checked by the server against its block's schema; an unknown
  * layout renders nothing instead of breaking the page.
  */

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
+import { decidedConsent, expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
 import { REVALIDATE_SECRET, SITE_URL, WORDPRESS_URL } from '../../playwright.wordpress.config'
 import { wordpressAuth } from '../contract/backend'
 import { documentId, invalidBlocks, logIn, openEditor, openSitePanel, topLevelBlocks } from './editor'
@@ -134,24 +134,7 @@ test('the contact form: the entry is stored in WordPress with the hidden-field s
 })
 
 test.describe('with functional consent', () => {
-  test.use({
-    storageState: {
-      cookies: [
-        ['cookie_control_consent', 'true'],
-        ['cookie_control_enabled_cookies', 'functional'],
-      ].map(([name = '', value = '']) => ({
-        name,
-        value,
-        domain: '127.0.0.1',
-        path: '/',
-        expires: -1,
-        httpOnly: false,
-        secure: false,
-        sameSite: 'Lax' as const,
-      })),
-      origins: [],
-    },
-  })
+  test.use({ storageState: decidedConsent('functional') })
 
   test('the built-in chat panel: each message is stored in a WordPress chat ticket and answered', async ({ page: browser }) => {
     const problems = watchConsole(browser)

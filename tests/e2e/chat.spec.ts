@@ -7,22 +7,11 @@
 import { createClient } from '@libsql/client'
 import { expect, test, type Page } from '@playwright/test'
 import { baseUrl, downBaseUrl } from '../../playwright.config'
-import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
+import { decidedConsent, expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
 
 /** The e2e server's CMS database (playwright.config.ts), opened when first read: the server creates it. */
 let database: ReturnType<typeof createClient> | undefined
 const db = () => (database ??= createClient({ url: 'file:.cache/test-cms/e2e.db' }))
-
-/** A visitor who already chose: `enabled` is the consent cookie's list of categories. */
-function decided(enabled: string) {
-  return {
-    cookies: ['cookie_control_consent=true', `cookie_control_enabled_cookies=${enabled}`].map((pair) => {
-      const [name = '', value = ''] = pair.split('=')
-      return { name, value, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }
-    }),
-    origins: [],
-  }
-}
 
 /** Every request for the panel's code, the chat server function, or Crisp's origin (answered by a stub). */
 async function recordChatLoads(page: Page): Promise<string[]> {
@@ -122,7 +111,7 @@ test.describe('before consent', () => {
 })
 
 test.describe('with functional consent', () => {
-  test.use({ storageState: decided('functional') })
+  test.use({ storageState: decidedConsent('functional') })
 
   test('works with the keyboard alone: the message is stored as a ticket and the canned reply announced', async ({ page }) => {
     const problems = watchConsole(page)

@@ -33,3 +33,26 @@ export async function expectNoAxeViolations(page: Page) {
   )
   expect(summary).toEqual([])
 }
+
+/**
+ * The storage state of a visitor who already chose in the consent banner: `enabled` is the
+ * consent cookie's list of categories (e.g. `functional`), as the banner writes it.
+ */
+export function decidedConsent(enabled: string) {
+  return {
+    cookies: [
+      ['cookie_control_consent', 'true'],
+      ['cookie_control_enabled_cookies', enabled],
+    ].map(([name = '', value = '']) => ({
+      name,
+      value,
+      domain: '127.0.0.1',
+      path: '/',
+      expires: -1,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax' as const,
+    })),
+    origins: [],
+  }
+}
