@@ -9,13 +9,23 @@ export npm_config_loglevel=error npm_config_fund=false npm_config_audit=false np
 # shellcheck source=node-env.sh
 source scripts/node-env.sh
 
+# What node_modules was installed from: package.json and the lockfile, by content. Not by
+# modification time: git gives every file of a new clone the clone's time, so a
+# node_modules copied or linked into it would look older than its lockfile.
+install_fingerprint() {
+  cat package.json package-lock.json | node -e 'let d="";process.stdin.on("data",c=>d+=c).on("end",()=>console.log(require("node:crypto").createHash("sha256").update(d).digest("hex")))'
+}
+
 install_packages() {
   # npm install (not ci) honours the lockfile and tolerates the platform binaries the
-  # registry mirror lacks. Skip it when node_modules already matches the lockfile.
-  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] || [ package.json -nt node_modules/.package-lock.json ]; then
-    echo "site: installing npm packages with Node $(node -v)"
-    npm install --no-audit --no-fund
+  # registry mirror lacks. Skip it when node_modules was installed from these files.
+  local stamp=node_modules/.kestrel-install
+  if [ -f node_modules/.package-lock.json ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(install_fingerprint)" ]; then
+    return 0
   fi
+  echo "site: installing npm packages with Node $(node -v)"
+  npm install --no-audit --no-fund
+  install_fingerprint >"$stamp"
 }
 
 find_chromium() {
@@ -96,6 +106,7 @@ shift || true
 case "$task" in
   dev)
     install_packages
+    # The dev server compiles the messages before it starts when they are missing (scripts/vite-dev-first-run-plugin.ts).
     npx vite dev "$@"
     ;;
   test)
@@ -114,6 +125,7 @@ case "$task" in
     step "import rules (npm run check:imports)" npm run --silent check:imports || true
     step "formatting (npm run format:check)" npm run --silent format:check || true
     step "native bindings for macOS, Linux and Windows (npm run check:native)" npm run --silent check:native || true
+    step "the README's first command on a fresh clone (npm run check:first-run)" npm run --silent check:first-run || true
     step "build (npm run build: vite build, then prerendering)" npm run --silent build || finish
     step "types (tsc --noEmit)" npx tsc --noEmit || true
     step "lint (npm run lint)" npm run --silent lint || true

@@ -15,12 +15,16 @@ export interface TestServerOptions {
   args: readonly string[]
   cwd?: string
   env?: NodeJS.ProcessEnv
-  /** Polled until it answers 2xx; then the server counts as started. */
+  /** Polled until it answers 2xx (or what `readyWhen` accepts); then the server counts as started. */
   readyUrl: string
+  /** Which answer to readyUrl counts as started; by default a 2xx. */
+  readyWhen?: (response: Response) => boolean
   /** How long it may take to start. */
   startTimeoutMs?: number
   /** How long the group has to end after SIGTERM before it gets SIGKILL. */
   graceMs?: number
+  /** Called with what the server writes to its error output (it is also in `output()`). */
+  onStderr?: (chunk: string) => void
 }
 
 export interface TestServer {
@@ -123,6 +127,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   }
   child.stdout.on('data', collect)
   child.stderr.on('data', collect)
+  if (options.onStderr) child.stderr.on('data', (chunk: Buffer) => options.onStderr!(chunk.toString()))
   let exited: string | null = null
   child.on('exit', (code, signal) => {
     exited = signal ? `signal ${signal}` : `code ${code}`
@@ -149,7 +154,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       throw new Error(`${describe} exited with ${exited} before ${options.readyUrl} answered:\n${output}`)
     }
     const ready = await fetch(options.readyUrl).then(
-      (response) => response.ok,
+      (response) => (options.readyWhen ?? ((answer: Response) => answer.ok))(response),
       () => false,
     )
     if (ready) return server
