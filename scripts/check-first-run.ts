@@ -31,7 +31,7 @@ const pages = [
 ]
 
 function expectedTitle(clone: string, contentFile: string): string {
-  return (JSON.parse(readFileSync(join(clone, contentFile), 'utf8')) as { seo: { title: string } }).seo.title
+  return (JSON.parse(readFileSync(join(clone, contentFile), 'utf8')) as { meta: { title: string } }).meta.title
 }
 
 function git(args: string[], cwd = root): string {
