@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { parseEnvOrExit } from './app.config.ts'
 import { paraglideOptions } from './paraglide.options.ts'
 import { base64Modules } from './scripts/vite-base64-plugin.ts'
+import { devFirstRun } from './scripts/vite-dev-first-run-plugin.ts'
 import { serverFnFetcherOnDemand } from './scripts/vite-server-fn-fetcher-plugin.ts'
 import { deployTarget, platformBuild, publicFileCacheControl, publicFilePaths, serverPlugins } from './scripts/deploy/targets.ts'
 
@@ -111,6 +112,8 @@ export default defineConfig({
     },
   },
   plugins: [
+    // Dev only: compiled messages before the first request, and no failed entry kept (the plugin's file says why).
+    devFirstRun({ paraglide: paraglideOptions, sourceDir: 'app' }),
     base64Modules(),
     noUrlPatternPolyfillInTheBrowser,
     browserGetLocaleIsTheRouters,
