@@ -5,6 +5,7 @@
  *
  * It requires the dev server's very first answer on `/` to be a 200, then 200s with the
  * page's own title on `/`, `/de` and `/blog`, and nothing on the server's error output.
+ * Then a load that fails on a missing file must recover once the file is written.
  * The installed node_modules are hard-linked into the clone (a copy that costs seconds,
  * not a reinstall), so the run also proves that an up-to-date node_modules in a new clone
  * is not installed again (scripts/run.sh). The dev server is stopped by its process group.
@@ -12,7 +13,7 @@
  * `FIRST_RUN_COMMIT` checks another commit (to see the check fail on one that has the fault).
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { portInUse, startTestServer } from '../tests/support/test-server'
@@ -41,6 +42,43 @@ function git(args: string[], cwd = root): string {
 function titleOf(html: string): string | null {
   const match = /<title[^>]*>([^<]*)<\/title>/.exec(html)
   return match ? match[1]!.replaceAll('&amp;', '&').replaceAll('&#x27;', "'").trim() : null
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Polls / until its status is what `wanted` accepts; the last status, or null when it never was. */
+async function statusOfHome(wanted: (status: number) => boolean, withinMs: number): Promise<number | null> {
+  let status = 0
+  for (const end = Date.now() + withinMs; Date.now() < end; await sleep(250)) {
+    status = await fetch(`${origin}/`).then(
+      (response) => response.arrayBuffer().then(() => response.status),
+      () => 0,
+    )
+    if (wanted(status)) return status
+  }
+  return null
+}
+
+/**
+ * A load that failed on a file that did not exist yet is not kept once the file exists
+ * (scripts/vite-dev-first-run-plugin.ts): the server entry imports a module before it is
+ * written, as on a fresh clone before the messages were compiled, or when a developer
+ * writes the import first. The new file was never in the dev server's module graph.
+ */
+async function missingFileThenAdded(clone: string): Promise<void> {
+  const entry = join(clone, 'app/server.ts')
+  const source = readFileSync(entry, 'utf8')
+  writeFileSync(entry, `import './first-run-probe'\n${source}`)
+  if ((await statusOfHome((status) => status >= 500, 60_000)) === null) {
+    failures.push('the dev server still answered 200 after the server entry imported a missing file')
+    return
+  }
+  writeFileSync(join(clone, 'app/first-run-probe.ts'), 'export {}\n')
+  if ((await statusOfHome((status) => status === 200, 60_000)) === null) {
+    failures.push('the dev server kept answering with the failed load after the missing file was written')
+    return
+  }
+  console.log('first run: a load that failed on a missing file recovered once the file was written')
 }
 
 const failures: string[] = []
@@ -102,10 +140,11 @@ try {
       else if (found !== title) failures.push(`${page.path}: title ${JSON.stringify(found)}, expected ${JSON.stringify(title)}`)
       else console.log(`first run: ${page.path} 200, "${found}"`)
     }
+    if (errorOutput.trim() !== '') failures.push(`the dev server wrote to its error output:\n${errorOutput.trim()}`)
+    await missingFileThenAdded(clone)
   } finally {
     await server.stop()
   }
-  if (errorOutput.trim() !== '') failures.push(`the dev server wrote to its error output:\n${errorOutput.trim()}`)
   if (failures.length > 0) console.error(`first run: server output:\n${server.output()}`)
   console.log(`first run: the first answer came ${(firstAnswerMs / 1000).toFixed(1)} s after the clone started`)
 } catch (error) {
