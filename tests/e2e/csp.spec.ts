@@ -52,7 +52,8 @@ for (const { url, kind } of [
   test(`a ${kind} page allows exactly its own inline scripts, by hash, and hydrates without a violation`, async ({ page, request }) => {
     await request.get(url) // stored by now
     const response = await request.get(url)
-    expect(response.headers()['x-html-cache']).toBe('HIT')
+    // From the store, fresh or not: a slow run may reach this page after its freshness ran out.
+    expect(response.headers()['x-html-cache']).toMatch(/^(HIT|STALE)$/)
     const policy = scriptSrc(response.headers()['content-security-policy'] ?? '')
     expect(policy).not.toContain("'unsafe-inline'")
     expect(policy).not.toContain("'nonce-")

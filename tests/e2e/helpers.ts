@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 
 /** Collects console errors and warnings (hydration mismatches among them) and page errors. */
 export function watchConsole(page: Page): () => string[] {
@@ -17,7 +17,15 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState('networkidle')
 }
 
+/**
+ * What one axe run over a full page with its overlays may take on a loaded 2-core machine:
+ * each run adds this to its test's budget, so a test that checks three states gets three
+ * runs' time, and the suite's 30 s stays the budget for everything else.
+ */
+const AXE_RUN_ALLOWANCE_MS = 30_000
+
 export async function expectNoAxeViolations(page: Page) {
+  test.info().setTimeout(test.info().timeout + AXE_RUN_ALLOWANCE_MS)
   // Colours are only final once overlays have finished fading in.
   await page.waitForFunction(
     () =>

@@ -155,7 +155,8 @@ describe('generated social images', () => {
       expect(pngSize(new Uint8Array(readFileSync(path.join(prerendered, entry?.file ?? '')))), key).toEqual({ width: 1200, height: 630 })
     }
     const home = await get('/de/og/home.png')
-    expect(home.headers.get('x-html-cache')).toBe('HIT')
+    // From memory, fresh or not: on a slow machine this test may run after the entry's freshness ran out.
+    expect(home.headers.get('x-html-cache')).toMatch(/^(HIT|STALE)$/)
     expect(home.headers.get('etag')).toBe(manifest.pages['/de/og/home.png']?.etag)
   })
 
