@@ -35,7 +35,7 @@ const routedLocale = () => {
 type Status = { kind: 'idle' } | { kind: 'success'; html: string; text: string } | { kind: 'error'; message: string; general: string[] }
 
 /**
- * A new idempotency key (docs/decisions/010-submission-outbox.md). crypto.randomUUID
+ * A new idempotency key (docs/decisions/011-submission-outbox.md). crypto.randomUUID
  * needs a secure context; a site tried over plain HTTP on a LAN address still gets 128
  * random bits.
  */
