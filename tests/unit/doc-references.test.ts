@@ -33,8 +33,8 @@ const generated = [
   'app/first-run-probe.ts', // written by scripts/check-first-run.ts into its clone
 ]
 
-/** Files whose paths are fixtures (a made-up import graph), not references. */
-const fixturePaths = ['tests/unit/check-imports.test.ts']
+/** Files whose paths are fixtures (a made-up import graph; this test's own lists), not references. */
+const fixturePaths = ['tests/unit/check-imports.test.ts', 'tests/unit/doc-references.test.ts']
 
 /**
  * TEMPORARY, like `outsideAllowedWhileRewritten` below: paths that no longer exist, named
@@ -49,7 +49,14 @@ const missingWhileRewritten = new Set([
 ])
 
 const trackedSet = new Set(tracked)
-const trackedDirs = new Set(tracked.flatMap((file) => file.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))))
+const trackedDirs = new Set(
+  tracked.flatMap((file) =>
+    file
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+  ),
+)
 
 /** A file or folder of the repository; a module path may leave out its extension, as imports do. */
 function exists(path: string): boolean {
@@ -58,7 +65,10 @@ function exists(path: string): boolean {
   const record = /^docs\/decisions\/(\d{3})$/.exec(clean)
   if (record) return tracked.some((file) => file.startsWith(`docs/decisions/${record[1]}-`) && file.endsWith('.md'))
   if (generated.some((prefix) => clean === prefix || clean.startsWith(`${prefix}/`))) return true
-  return [clean, `${clean}.ts`, `${clean}.tsx`, `${clean}.md`, `${clean}.php`].some((candidate) => trackedSet.has(candidate)) || trackedDirs.has(clean)
+  return (
+    [clean, `${clean}.ts`, `${clean}.tsx`, `${clean}.md`, `${clean}.php`].some((candidate) => trackedSet.has(candidate)) ||
+    trackedDirs.has(clean)
+  )
 }
 
 /**
