@@ -191,7 +191,7 @@ export const siteConfig = {
 
   /** Server-side content cache (requirements §10.1). */
   /**
-   * Generated social images (requirements §11.4, docs/decisions/018-generated-social-images.md): every page without an image
+   * Generated social images (requirements §11.4, decision 018): every page without an image
    * of its own gets a PNG card at `{locale prefix}/og/{page name}.png`.
    */
   ogImage: {

@@ -1,5 +1,5 @@
 /**
- * A page's generated social image (requirements §11.4, docs/decisions/018-generated-social-images.md): from the image's path
+ * A page's generated social image (requirements §11.4, decision 018): from the image's path
  * (app/lib/og-image.ts) to the page the backend has, to the card, to the PNG. The server
  * entry caches the answer like a page (its tags purge it with its page) and the build
  * prerenders it with its page.
