@@ -47,7 +47,7 @@ describe('app.config environment', () => {
 })
 
 describe('requirements §9 constants', () => {
-  it('carries the spec values', () => {
+  it('carries the values of requirements §9', () => {
     expect(siteConfig.i18n.defaultLocale).toBe('en')
     expect(routedLocales).toEqual(['en', 'de'])
     expect([...catalogLocales].sort()).toEqual(['de', 'en', 'es', 'fr', 'hr', 'hu', 'it', 'ja', 'no', 'pt', 'ru', 'uk'])
