@@ -458,7 +458,7 @@ function buildEnvSchema() {
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /** The content API base URL (a WordPress with our API). Unset: the embedded CMS in-process. */
     CONTENT_API_URL: optionalUrl,
-    /** The kind of backend behind CONTENT_API_URL. requirements §9: default `wp`. */
+    /** The kind of backend behind CONTENT_API_URL. Requirements §9: default `wp`. */
     CONTENT_BACKEND: z.enum(['wp'], { error: 'must be "wp"' }).default('wp'),
     /** Where the account calls go (requirements §7 {apiUrl}); defaults to CONTENT_API_URL. */
     AUTH_API_URL: optionalUrl,

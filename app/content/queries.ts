@@ -54,7 +54,7 @@ export type PostsQuery = z.infer<typeof postsQuerySchema>
 /** A listing: the filter of a list whose pages "Load more" appends. */
 export type PostsFilter = Omit<PostsQuery, 'page'>
 
-/** An app path (no locale prefix). requirements §7 `layout{path}` appends it. */
+/** An app path (no locale prefix). Requirements §7 `layout{path}` appends it. */
 export const appPathSchema = z
   .string()
   .max(siteConfig.content.maxPageNameLength + 1)

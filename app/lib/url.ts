@@ -28,7 +28,7 @@ export function localizePath(path: string, locale: Locale): string {
 }
 
 /**
- * The backend page name for an app path (locale already stripped). requirements §2: the empty
+ * The backend page name for an app path (locale already stripped). Requirements §2: the empty
  * path maps to the home slug. Nested paths keep their slashes (`services/cloud`).
  */
 export function pageNameForPath(path: string): string {
