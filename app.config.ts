@@ -1,5 +1,5 @@
 /**
- * The site's typed configuration: every constant of SPEC §9 and every environment
+ * The site's typed configuration: every constant of requirements §9 and every environment
  * variable. Nothing else in the code base holds a magic number or reads
  * `process.env` directly; import from here.
  *
@@ -9,12 +9,12 @@
  */
 import { z } from 'zod'
 
-/** SPEC §9: the translation catalogs that ship (messages/{locale}.json). */
+/** Requirements §9: the translation catalogs that ship (messages/{locale}.json). */
 export const catalogLocales = ['en', 'de', 'es', 'fr', 'hr', 'hu', 'it', 'ja', 'no', 'pt', 'ru', 'uk'] as const
 export type CatalogLocale = (typeof catalogLocales)[number]
 
 /**
- * SPEC §9: locales routed by default. The first is the default locale and has no
+ * Requirements §9: locales routed by default. The first is the default locale and has no
  * URL prefix; every other one is served under `/{locale}`. Enabling another catalog
  * is one more entry here.
  */
@@ -23,32 +23,32 @@ export type Locale = (typeof routedLocales)[number]
 export const defaultLocale: Locale = 'en'
 
 export const siteConfig = {
-  /** SPEC §1: the tab title is the product name when a page has none of its own. */
+  /** Requirements §1: the tab title is the product name when a page has none of its own. */
   productName: 'Kestrel IT Support',
 
   i18n: {
     defaultLocale,
     locales: routedLocales,
     catalogs: catalogLocales,
-    /** SPEC §9: "layout state lists only en". Kept for the layout store of later issues. */
+    /** Requirements §9: "layout state lists only en". Kept for a layout store; nothing reads it yet. */
     layoutLocales: ['en'] as const,
-    /** SPEC §9: language cookie `lang`, 604800 s (7 days), path /. */
+    /** Requirements §9: language cookie `lang`, 604800 s (7 days), path /. */
     langCookie: { name: 'lang', maxAgeSeconds: 604_800, path: '/' },
   },
 
   content: {
-    /** SPEC §9: the empty path maps to this page slug. */
+    /** Requirements §9: the empty path maps to this page slug. */
     homeSlug: 'home',
-    /** SPEC §9: default backend type. */
+    /** Requirements §9: default backend type. */
     defaultBackend: 'wp' as const,
-    /** SPEC §2: a landing page whose path contains this segment hides the support links. */
+    /** Requirements §2: a landing page whose path contains this segment hides the support links. */
     managedItSupportSegment: 'managed-it-support',
     /** Blog base path and listing sizes. */
     blogBase: 'blog',
     /** Posts per listing page; "Load more" appends the next page. */
     postsPerPage: 6,
     /**
-     * Account and password-reset pages (SPEC §2): never kept in a shared cache, and the
+     * Account and password-reset pages (requirements §2): never kept in a shared cache, and the
      * reset page's token leaves the address bar before anything else can read it.
      */
     accountPages: ['login', 'register', 'forgot-password', 'reset-password'] as const,
@@ -60,25 +60,25 @@ export const siteConfig = {
     maxSearchLength: 200,
     /** `?page=N` of listings and search results: 1 to this; anything else is page 1. */
     maxListPage: 10_000,
-    /** A page's own CSS (SPEC §3 custom_css) is read up to this many characters; the rest is ignored. */
+    /** A page's own CSS (requirements §3 custom_css) is read up to this many characters; the rest is ignored. */
     maxPageCssLength: 100_000,
   },
 
   /**
-   * Article comments (SPEC §7 wp-comments-post.php) are held to WordPress's own limits
+   * Article comments (requirements §7 wp-comments-post.php) are held to WordPress's own limits
    * (wp_get_comment_fields_max_lengths): the site checks them before posting, the embedded
    * CMS when it stores.
    */
   comments: { maxContentLength: 65_525, maxAuthorLength: 245, maxEmailLength: 100 },
 
   /**
-   * Issue 17: the colour theme the visitor picked in the header (light, dark, or the
+   * Requirements §11.4: the colour theme the visitor picked in the header (light, dark, or the
    * system's), kept in the browser's localStorage under this key: no cookie, nothing sent
    * to the server, so cached pages stay the same for everyone (decision 017).
    */
   theme: { storageKey: 'theme' },
 
-  /** Live chat (issue 17): the page's `chat` field, our launcher and the built-in chat panel. */
+  /** Live chat (requirements §11.4): the page's `chat` field, our launcher and the built-in chat panel. */
   chat: {
     /** Characters in one chat message (the built-in provider; both the site and the CMS check it). */
     maxMessageLength: 1000,
@@ -92,24 +92,24 @@ export const siteConfig = {
     supportPath: '/support',
   },
 
-  /** SPEC §2 and §6: developer mode, by query `dev=true` or the `dev_mode` cookie. */
+  /** Requirements §2 and §6: developer mode, by query `dev=true` or the `dev_mode` cookie. */
   devMode: { cookieName: 'dev_mode', queryParam: 'dev' },
 
-  /** SPEC §9: breadcrumbs are hidden with fewer than this many items. */
+  /** Requirements §9: breadcrumbs are hidden with fewer than this many items. */
   breadcrumbs: { minItems: 2 },
 
   forms: {
-    /** SPEC §5 and §9: file upload limit in KB; Word, DOCX and PDF only. */
+    /** Requirements §5 and §9: file upload limit in KB; Word, DOCX and PDF only. */
     maxUploadKb: 5000,
     acceptedFileTypes: ['application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/pdf'],
     /** Our limit on any request body (a submission with its upload): the upload limit and room for the answers. */
     maxRequestBytes: 6 * 1024 * 1024,
-    /** SPEC §5 and §9: phone fields default to this country. */
+    /** Requirements §5 and §9: phone fields default to this country. */
     defaultPhoneCountry: 'GB' as const,
-    /** SPEC §9: the password reset email subject, a fixed product string. */
+    /** Requirements §9: the password reset email subject, a fixed product string. */
     passwordResetSubject: 'Reset your Kestrel IT Support password',
     /**
-     * Issue 14, bots: a public form answered sooner than this after its signed stamp was
+     * Requirements §11.2, bots: a public form answered sooner than this after its signed stamp was
      * issued (when the form became interactive) is a bot's. Two seconds: no human reads and
      * fills a form faster; the browser waits out the rest itself, so a quick human is only
      * delayed, never dropped. A stamp older than `stampMaxAgeMs` is renewed before sending.
@@ -120,51 +120,51 @@ export const siteConfig = {
     honeypotName: 'website_url',
   },
 
-  /** SPEC §6 and §7: a successful login (local strategy) keeps the backend's session token in an HttpOnly, SameSite cookie. */
+  /** Requirements §6 and §7: a successful login (local strategy) keeps the backend's session token in an HttpOnly, SameSite cookie. */
   session: { cookieName: 'session', maxAgeSeconds: 14 * 24 * 60 * 60 },
 
   timing: {
-    /** SPEC §9: fetch minimum delay, so fast answers do not flash the loading bar. */
+    /** Requirements §9: fetch minimum delay, so fast answers do not flash the loading bar. */
     fetchMinDelayMs: 200,
-    /** Not in the SPEC: a route's pending state, once shown, stays this long so it never flashes. */
+    /** Not in the requirements: a route's pending state, once shown, stays this long so it never flashes. */
     pendingMinMs: 500,
-    /** SPEC §9: link prefetch waits for idle up to this long; skipped on 2g or data saver. */
+    /** Requirements §9: link prefetch waits for idle up to this long; skipped on 2g or data saver. */
     prefetchIdleTimeoutMs: 2000,
     prefetchSkipConnections: ['slow-2g', '2g'] as const,
-    /** SPEC §8 and §9: a chunk-loading failure reloads at most once per this interval. */
+    /** Requirements §8 and §9: a chunk-loading failure reloads at most once per this interval. */
     reloadGuardMs: 60_000,
     reloadGuardStorageKey: 'chunk-reload-at',
   },
 
-  /** SPEC §9: the navigation loading bar. */
+  /** Requirements §9: the navigation loading bar. */
   loadingBar: { throttleMs: 200, durationMs: 5000, tickMs: 100, hideDelayMs: 500 },
 
   header: {
-    /** SPEC §9: the header hides on scroll with this offset and down tolerance. */
+    /** Requirements §9: the header hides on scroll with this offset and down tolerance. */
     hideOffset: -78,
     downTolerance: 0,
-    /** SPEC §9: scroll offset is the navigation bar height; a different bar on mobile. */
+    /** Requirements §9: scroll offset is the navigation bar height; a different bar on mobile. */
     navHeightPx: { desktop: 112, mobile: 108 },
   },
 
-  /** SPEC §9: lazy images load within 500 px at threshold 0.01. */
+  /** Requirements §9: lazy images load within 500 px at threshold 0.01. */
   lazyImages: { rootMarginPx: 500, threshold: 0.01 },
 
-  /** SPEC §9: scroll animations. */
+  /** Requirements §9: scroll animations. */
   scrollAnimations: { threshold: 0, rootMargin: { mobile: '-5%', other: '-20%' } },
 
   consent: {
-    /** SPEC §9: the consent tool's cookie names. */
+    /** Requirements §9: the consent tool's cookie names. */
     consentCookie: 'cookie_control_consent',
     enabledCookiesCookie: 'cookie_control_enabled_cookies',
-    /** SPEC §9: the second consent tool's demo-named cookie, holding the categories. */
+    /** Requirements §9: the second consent tool's demo-named cookie, holding the categories. */
     demoCookie: 'demo_cookie_consent',
     /** How long a choice is remembered (then the banner asks again). */
     maxAgeSeconds: 180 * 24 * 60 * 60,
     /**
-     * SPEC §9: necessary (always on, read-only) and analytics (turning it off clears
+     * Requirements §9: necessary (always on, read-only) and analytics (turning it off clears
      * _ga and _gid). Marketing is ours: the ad-conversion tag needs its own consent.
-     * Functional is ours too (issue 17): features the visitor asks for, the live chat.
+     * Functional is ours too (requirements §11.4): features the visitor asks for, the live chat.
      */
     categories: {
       necessary: { required: true, clears: [] },
@@ -175,23 +175,23 @@ export const siteConfig = {
   },
 
   preview: {
-    /** DESIGN.md and the consent/preview issue: a signed preview link lasts one hour. */
+    /** Requirements §10.6: a signed preview link lasts one hour. */
     linkLifetimeSeconds: 60 * 60,
   },
 
-  /** SPEC §9: web font weights. */
+  /** Requirements §9: web font weights. */
   fontWeights: [400, 700, 900] as const,
 
   /**
-   * DESIGN.md "prerender popular pages at build": home, every page a menu links to, the
+   * Requirements §10.1, "prerender popular pages at build": home, every page a menu links to, the
    * blog home, the first page of every category and tag listing, and this many newest
    * posts, in every routed locale (scripts/prerender.ts).
    */
   prerender: { newestPosts: 12 },
 
-  /** Server-side content cache (DESIGN.md, incremental static). */
+  /** Server-side content cache (requirements §10.1). */
   /**
-   * Generated social images (issue 17, docs/decisions/018): every page without an image
+   * Generated social images (requirements §11.4, decision 018): every page without an image
    * of its own gets a PNG card at `{locale prefix}/og/{page name}.png`.
    */
   ogImage: {
@@ -255,7 +255,7 @@ export const siteConfig = {
 export type SiteConfig = typeof siteConfig
 
 /**
- * How the site treats its content backend when it is slow or down (issue 14; docs/decisions/
+ * How the site treats its content backend when it is slow or down (requirements §11.2; docs/decisions/
  * 012-backend-faults.md). Server-only, like cmsConfig. The per-call timeout itself is
  * CONTENT_TIMEOUT_MS (an environment variable: it depends on where the backend runs).
  */
@@ -317,7 +317,7 @@ export const cmsConfig = {
   /** `POST /api/gf/v2/forms/{id}/submissions` (ours, where Gravity Forms sets none). */
   forms: {
     maxIdLength: 50,
-    /** A body larger than this is refused (413): room for two 5000 KB files (SPEC §5) and the text fields. */
+    /** A body larger than this is refused (413): room for two 5000 KB files (requirements §5) and the text fields. */
     maxRequestBytes: 12 * 1024 * 1024,
     /** Parts of one multipart body. */
     maxParts: 500,
@@ -328,9 +328,9 @@ export const cmsConfig = {
     maxSourceUrlLength: 2_000,
   },
 
-  /** `/api/user/*` (SPEC §7; docs/content-api.md, Accounts). */
+  /** `/api/user/*` (requirements §7; docs/content-api.md, Accounts). */
   accounts: {
-    /** SPEC §5: passwords of 8–200 characters. */
+    /** Requirements §5: passwords of 8–200 characters. */
     minPasswordLength: 8,
     maxPasswordLength: 200,
     maxNameLength: 100,
@@ -411,7 +411,7 @@ export const abuseConfig = {
     /** Form stamps (one per form shown): cheap, but not free. */
     stamp: { count: 120, windowMs: 60_000 },
   },
-  /** Bytes one client may upload with form entries per hour (SPEC §5 allows 5000 KB per file). */
+  /** Bytes one client may upload with form entries per hour (requirements §5 allows 5000 KB per file). */
   uploadBytesPerHour: 25 * 1024 * 1024,
   /** The in-memory store forgets the oldest windows beyond this many keys. */
   memoryKeys: 20_000,
@@ -458,9 +458,9 @@ function buildEnvSchema() {
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     /** The content API base URL (a WordPress with our API). Unset: the embedded CMS in-process. */
     CONTENT_API_URL: optionalUrl,
-    /** The kind of backend behind CONTENT_API_URL. SPEC §9: default `wp`. */
+    /** The kind of backend behind CONTENT_API_URL. Requirements §9: default `wp`. */
     CONTENT_BACKEND: z.enum(['wp'], { error: 'must be "wp"' }).default('wp'),
-    /** Where the account calls go (SPEC §7 {apiUrl}); defaults to CONTENT_API_URL. */
+    /** Where the account calls go (requirements §7 {apiUrl}); defaults to CONTENT_API_URL. */
     AUTH_API_URL: optionalUrl,
     /** How long one backend call may take before it counts as down. */
     CONTENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100).max(60_000).default(8000),
@@ -498,7 +498,7 @@ function buildEnvSchema() {
     /** The From of that mail, e.g. `Kestrel IT Support <no-reply@kestrel-it.example>`. */
     MAIL_FROM: z.string().trim().min(3).max(200).optional(),
     /**
-     * Which proxy headers name the visitor (issue 14): `none` trusts none (the socket's
+     * Which proxy headers name the visitor (requirements §11.2): `none` trusts none (the socket's
      * address), `netlify`, `vercel` or `cloudflare` their own headers, a number N the Nth
      * address from the right of X-Forwarded-For. Rate limits and the hidden field use it.
      */
@@ -517,7 +517,7 @@ function buildEnvSchema() {
     RATE_LIMIT_FACTOR: z.coerce.number({ error: 'must be a number' }).min(1).max(10_000).default(1),
     /** Signs the public forms' fill-time stamps (32+ characters). Unset: a random key per process; set it when several processes serve the site. */
     FORM_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-    /** Signs preview links and the revalidation webhook (later issues). At least 32 characters. */
+    /** Signs preview links and the revalidation webhook. At least 32 characters. */
     PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /**
@@ -537,7 +537,7 @@ function buildEnvSchema() {
     HTML_CACHE: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
     /**
      * Third-party tags, each loaded only when its ID is set and the visitor consented to
-     * its category (SPEC §1, §7). These IDs are public: they are sent to the browser.
+     * its category (requirements §1, §7). These IDs are public: they are sent to the browser.
      */
     GTM_ID: z
       .string()
@@ -554,15 +554,15 @@ function buildEnvSchema() {
       .trim()
       .regex(/^AW-\d{6,12}$/, { error: 'must look like AW-123456789' })
       .optional(),
-    /** SPEC §7: the image service's cloud name; set, images are resized and re-encoded through it. */
+    /** Requirements §7: the image service's cloud name; set, images are resized and re-encoded through it. */
     IMAGE_CLOUD_NAME: z
       .string()
       .trim()
       .regex(/^[a-z0-9_-]{2,64}$/i, { error: 'must be the image service cloud name' })
       .optional(),
     /**
-     * Third-party chat providers the site may load when a page's `chat` names one (issue
-     * 17), comma-separated: `crisp`. Each one's origins join the CSP only when listed
+     * Third-party chat providers the site may load when a page's `chat` names one
+     * (requirements §11.4), comma-separated: `crisp`. Each one's origins join the CSP only when listed
      * here; the built-in chat needs nothing. Public: the launcher reads it.
      */
     CHAT_PROVIDERS: z
@@ -589,7 +589,7 @@ export function envSchema(): ReturnType<typeof buildEnvSchema> {
   return (builtEnvSchema ??= buildEnvSchema())
 }
 
-/** The environment variables the browser may see: an explicit allow-list (STYLE.md). */
+/** The environment variables the browser may see: an explicit allow-list (CONTRIBUTING.md, How the code reads). */
 export const publicEnvKeys = [
   'GTM_ID',
   'GA_MEASUREMENT_ID',

@@ -1,7 +1,7 @@
 /**
  * Paraglide's compiler options, shared by the Vite plugin (dev and build) and
  * scripts/compile-messages.ts (before tests). The URL decides the locale: the default
- * locale has no prefix, every other routed locale lives under `/{locale}` (SPEC §2).
+ * locale has no prefix, every other routed locale lives under `/{locale}` (requirements §2).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { defaultLocale, routedLocales } from './app.config.ts'
@@ -9,7 +9,7 @@ import { defaultLocale, routedLocales } from './app.config.ts'
 const prefixed = routedLocales.filter((locale) => locale !== defaultLocale)
 
 /**
- * What is compiled: the routed locales only. Every catalog of SPEC §9 stays in messages/
+ * What is compiled: the routed locales only. Every catalog of requirements §9 stays in messages/
  * and in project.inlang (the editor's project), but a visitor can only reach a routed
  * locale, and each compiled message carries every locale it is compiled for: twelve where
  * two are reachable would multiply the messages every page loads. This derived project

@@ -86,7 +86,7 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             // Code only the lazily loaded parts use stays with them: zod comes with the forms, never
-            // merged into a chunk every page loads (issue 13's first-load budget, npm run size).
+            // merged into a chunk every page loads (the first-load budget of requirements §11.1, npm run size).
             codeSplitting: {
               groups: [
                 { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },

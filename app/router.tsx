@@ -38,7 +38,7 @@ export function getRouter() {
     routeTree,
     context: { queryClient },
     ssr: nonce ? { nonce } : undefined,
-    // SPEC §9: links are prefetched as they come into view, at idle time and not on slow
+    // Requirements §9: links are prefetched as they come into view, at idle time and not on slow
     // connections (politePreload below). A prefetch fills the query cache, whose staleTime
     // decides freshness; the router keeps no preloaded loader data of its own.
     defaultPreload: 'viewport',

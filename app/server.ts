@@ -1,7 +1,7 @@
 /**
  * The server entry: every request passes here (pages, server functions, assets in
  * dev). It validates the environment at start-up, answers pages from the rendered-HTML
- * cache when it can (DESIGN.md, incremental static) and renders them otherwise, sets the
+ * cache when it can (requirements §10.1) and renders them otherwise, sets the
  * request's locale for Paraglide, answers 503 when the content backend is down, and adds
  * the security and caching headers and the compression.
  */
@@ -54,7 +54,7 @@ function cacheTagsOf(loaderData: unknown): string[] {
   return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : []
 }
 
-/** DESIGN.md: a backend that is down is not a missing page. The page's cache tags travel with it. */
+/** Requirements §10.3: a backend that is down is not a missing page. The page's cache tags travel with it. */
 const renderWithStatus = defineHandlerCallback(async (ctx) => {
   const result = await defaultStreamHandler(ctx)
   const original = result instanceof Response ? result : result.response

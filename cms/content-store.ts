@@ -8,7 +8,7 @@
  *   pages/*.json            pages: meta, sections and page fields
  *   posts/*.md              blog posts: YAML front matter + Markdown body
  *   popups/*.json           popups (`form_id`: the form the popup shows)
- *   forms/{id}.json         form definitions (Gravity Forms' shape, SPEC §3), by id; a
+ *   forms/{id}.json         form definitions (Gravity Forms' shape, requirements §3), by id; a
  *                           locale without a form's file uses the fallback locale's
  *
  * The files are read once and kept in memory; `reload()` reads them again.
@@ -44,7 +44,7 @@ export const pageFile = z.object({
   type: z.enum(['page', 'blog']).default('page'),
   layout: z.enum(['default', 'static']).default('default'),
   status: z.enum(['publish', 'draft']).default('publish'),
-  /** SPEC §8: a result with the error flag is answered as usual, but the site shows 404. */
+  /** Requirements §8: a result with the error flag is answered as usual, but the site shows 404. */
   error: z.boolean().default(false),
   meta: wireMeta.default({}),
   schema: z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))]).optional(),
@@ -101,13 +101,13 @@ const popupFile = z.object({
 export type PopupFile = z.infer<typeof popupFile>
 
 /**
- * A form definition file: the contract's definition (SPEC §3), an id equal to the file
+ * A form definition file: the contract's definition (requirements §3), an id equal to the file
  * name, and what a successful submission answers (Gravity Forms' confirmation, which it
  * keeps on the server: it is not sent with the definition).
  */
 export const formFile = wireFormDefinition.extend({
   id: formId,
-  /** HTML shown inline after a successful submission (SPEC §8); empty: a default thank-you. */
+  /** HTML shown inline after a successful submission (requirements §8); empty: a default thank-you. */
   confirmation_message: z.string().max(500_000).default(''),
   confirmation_type: z.literal('message').default('message'),
 })
@@ -119,7 +119,7 @@ const optionsFile = wireOptions.extend({ chat: wireChat.nullable().default(null)
 export interface LocaleContent {
   locale: string
   options: z.infer<typeof wireOptions>
-  /** The live chat of every page of this locale (SPEC §3 `chat`), or null for none. */
+  /** The live chat of every page of this locale (requirements §3 `chat`), or null for none. */
   chat: z.infer<typeof wireChat> | null
   menus: z.infer<typeof menusFile>
   categories: z.infer<typeof wireTerm>[]

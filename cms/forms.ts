@@ -1,8 +1,8 @@
 /**
  * Form submissions for the embedded CMS, modelled on Gravity Forms' REST v2
- * (`POST /api/gf/v2/forms/{id}/submissions`, DESIGN.md): multipart/form-data with
+ * (`POST /api/gf/v2/forms/{id}/submissions`, requirements §10.7): multipart/form-data with
  * `input_{fieldId}` keys (`input_{fieldId}_{sub}` for a name's parts or a checkbox's
- * choices), validated against the form's definition (SPEC §3, §5), answered 200 with
+ * choices), validated against the form's definition (requirements §3, §5), answered 200 with
  * the confirmation or 400 with `validation_messages` keyed by field id. A valid entry is
  * stored in form_entries, its files on disk under a random name with a row in
  * entry_files; nothing is stored for an invalid or malformed request. With an
@@ -176,7 +176,7 @@ async function readValues(form: FormFile, data: FormData): Promise<Map<string, V
 }
 
 /**
- * Which fields conditional logic hides (SPEC §3), decided as the browser decides it
+ * Which fields conditional logic hides (requirements §3), decided as the browser decides it
  * (app/content/conditional-logic.ts). A hidden field counts as empty for the rules of
  * others, so this repeats until nothing changes; a hidden page hides its fields.
  */
@@ -208,7 +208,7 @@ function isRealDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
-/** SPEC §5: the form's minimum date, or today (a day earlier, for visitors west of UTC). */
+/** Requirements §5: the form's minimum date, or today (a day earlier, for visitors west of UTC). */
 function dateBounds(form: FormFile, now: Date): { min: string; max: string | null } {
   const yesterday = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
   const min = form.minimum_date && isRealDate(form.minimum_date) ? form.minimum_date : yesterday

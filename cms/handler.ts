@@ -1,5 +1,5 @@
 /**
- * The embedded CMS: the content API contract (SPEC §7, docs/content-api.md) as a fetch
+ * The embedded CMS: the content API contract (requirements §7, docs/content-api.md) as a fetch
  * handler, Request → Response, over the files in content/ and its SQLite store. The site
  * calls it in-process when CONTENT_API_URL is unset; `npm run cms` serves it over HTTP.
  *

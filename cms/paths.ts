@@ -1,6 +1,6 @@
 /**
  * Where the site shows each document of the embedded CMS: the default locale without a
- * prefix, every other under `/{locale}` (SPEC §9); the home page at `/`, articles and
+ * prefix, every other under `/{locale}` (requirements §9); the home page at `/`, articles and
  * category listings under the blog base (siteConfig.content).
  */
 import { siteConfig } from '../app.config'

@@ -1,5 +1,5 @@
 /**
- * Accounts for the embedded CMS (SPEC §7 `/api/user/*`): register, log in with a session
+ * Accounts for the embedded CMS (requirements §7 `/api/user/*`): register, log in with a session
  * token, who am I, log out, forgot password (a one-hour reset link by mail), reset
  * password. Bodies may be JSON, form-encoded or multipart; every answer is JSON with a
  * `message` for the visitor, errors in WordPress's REST error shape.
@@ -28,7 +28,7 @@ export interface AccountDeps {
   limiter: RateLimitStore
   /** Origins a reset link may point at, besides loopback and the locale's host_url (SITE_URL). */
   siteOrigins: readonly string[]
-  /** SPEC §9: the reset mail's subject when the request sends none. */
+  /** Requirements §9: the reset mail's subject when the request sends none. */
   defaultSubject: string
   now?: () => Date
 }
@@ -326,7 +326,7 @@ export function createAccounts(deps: AccountDeps) {
       const userId = url.searchParams.get('userId') ?? fields.userId ?? ''
       const token = url.searchParams.get('passToken') ?? fields.passToken ?? ''
       const password = fields.password ?? ''
-      // SPEC §5: checked first, so a typo does not use up the link.
+      // Requirements §5: checked first, so a typo does not use up the link.
       if (fields.passwordRepeat !== undefined && password !== fields.passwordRepeat)
         return fail('password_mismatch', message(locale, 'passwordsMismatch'), 400)
       const problem = passwordProblem(locale, password)

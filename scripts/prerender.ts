@@ -1,5 +1,5 @@
 /**
- * The last step of `npm run build` (DESIGN.md, "prerender popular pages at build"; see
+ * The last step of `npm run build` (requirements §10.1, "prerender popular pages at build"; see
  * docs/decisions/008): asks the content backend which pages are popular
  * (app/server/prerender-routes.server.ts), renders each through the production build it
  * just made, and writes them with their brotli (quality 11) and gzip copies and a

@@ -22,7 +22,7 @@ const reportDir = join(root, '.cache/size')
 const PORT = Number(process.env.SIZE_PORT ?? 4340)
 const origin = `http://127.0.0.1:${PORT}`
 
-/** Issue 13: at most this much JavaScript (brotli) on the first load of each page below. */
+/** Requirements §11.1: at most this much JavaScript (brotli) on the first load of each page below. */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 130 * 1024
 
 const pages = [

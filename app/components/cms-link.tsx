@@ -1,5 +1,5 @@
 /**
- * One link helper for every CMS link (STYLE.md, Payload): internal links go through the
+ * One link helper for every CMS link (after Payload's website template): internal links go through the
  * router (which adds the locale prefix), external ones are plain anchors, and a new tab
  * is opened only when the backend's `target` says so, with `rel="noopener"`.
  */

@@ -10,7 +10,7 @@ function Broken(): never {
   throw new Error('boom')
 }
 
-describe('ErrorScreenBoundary (SPEC §2: the error page itself fails)', () => {
+describe('ErrorScreenBoundary (requirements §2: the error page itself fails)', () => {
   it('shows the fallback text and a link home instead of a blank page or a stack trace', () => {
     render(
       <ErrorScreenBoundary>

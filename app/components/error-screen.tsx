@@ -1,5 +1,5 @@
 /**
- * The error screen (SPEC §2 Shell, §8): 'WHOOPS!', the text and 'GO TO HOMEPAGE'
+ * The error screen (requirements §2 Shell, §8): 'WHOOPS!', the text and 'GO TO HOMEPAGE'
  * linking to the company's main site. One screen knows every status; if rendering it
  * fails, a bare fallback says so and links home. No error detail reaches the visitor.
  */
@@ -68,7 +68,7 @@ interface BoundaryState {
   failed: boolean
 }
 
-/** SPEC §2: "If the error page itself fails: 'An error occurred while showing the error page' with a link back home." */
+/** Requirements §2: "If the error page itself fails: 'An error occurred while showing the error page' with a link back home." */
 export class ErrorScreenBoundary extends Component<{ children: ReactNode }, BoundaryState> {
   override state: BoundaryState = { failed: false }
 
@@ -116,7 +116,7 @@ export function NotFoundScreen(props: NotFoundRouteProps) {
 }
 
 export function RouteErrorScreen({ error }: ErrorComponentProps) {
-  // SPEC §8: a chunk that failed to load (after a deploy) reloads the page, at most once a minute.
+  // Requirements §8: a chunk that failed to load (after a deploy) reloads the page, at most once a minute.
   useEffect(() => {
     reloadAfterChunkError(error)
   }, [error])

@@ -112,7 +112,7 @@ export const WifiOffIcon = (props: IconProps) => (
   </Icon>
 )
 
-/** SPEC §2: social icons for facebook, linkedin, twitter, instagram, pinterest. Filled brand marks. */
+/** Requirements §2: social icons for facebook, linkedin, twitter, instagram, pinterest. Filled brand marks. */
 const socialPaths: Record<string, string> = {
   facebook: 'M14 8.5V6.8c0-.8.5-1 1-1h2.3V2.1L14.2 2C10.8 2 10 4.5 10 6.2v2.3H7.5v3.9H10V22h4v-9.6h3l.4-3.9z',
   linkedin:

@@ -1,6 +1,6 @@
 /**
- * A part of a server-rendered page whose code loads when it is needed (SPEC §1: section
- * blocks load lazily; issue 13: forms and below-the-fold parts are not in the first
+ * A part of a server-rendered page whose code loads when it is needed (requirements §1: section
+ * blocks load lazily; requirements §11.1: forms and below-the-fold parts are not in the first
  * load). The server renders it inline. While the page hydrates, it keeps the server's
  * markup untouched until its code has loaded: at once (`now`), when it comes near the
  * viewport (`visible`), or for parts a visitor fills in such as forms (`interactive`)

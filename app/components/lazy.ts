@@ -1,5 +1,5 @@
 /**
- * Code that loads when it is needed (issue 13: overlays, menus, forms and the consent
+ * Code that loads when it is needed (requirements §11.1: overlays, menus, forms and the consent
  * preferences are not in the first load): React.lazy with a `preload()` for a trigger's
  * hover or focus, so the code is usually there before the press. A chunk that cannot be
  * loaded (a newer deploy removed it) reloads the page, once a minute at most.

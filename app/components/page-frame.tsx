@@ -1,5 +1,5 @@
 /**
- * What every page screen shows around its content: the layout (SPEC §2), the page's body
+ * What every page screen shows around its content: the layout (requirements §2), the page's body
  * classes and scoped CSS, its dismissible notifications and, on drafts, the preview
  * ribbon.
  */
@@ -41,7 +41,7 @@ export function PageFrame({ data, layout, children }: { data: PageData; layout: 
 }
 
 /**
- * SPEC §3 content.notifications: dismissible banners. A dismissed notification stays
+ * Requirements §3 content.notifications: dismissible banners. A dismissed notification stays
  * dismissed for the visitor (remembered in the browser, so the page's HTML stays shared).
  */
 function Notifications({ items }: { items: Page['notifications'] }) {

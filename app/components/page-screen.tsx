@@ -1,7 +1,7 @@
 /**
  * The screen of the page routes (`/`, the catch-all, `/login`): the page their loader
  * ensured, read from the same query. A page of sections, or the search results when `s`
- * was given (SPEC §2). The blog routes have their own screen (blog/blog-screen.tsx), so
+ * was given (requirements §2). The blog routes have their own screen (blog/blog-screen.tsx), so
  * neither carries the other's code.
  */
 import { useSuspenseQuery } from '@tanstack/react-query'

@@ -1,5 +1,5 @@
 /**
- * A page of section blocks (SPEC §3 content.sections): the page's title band when no hero
+ * A page of section blocks (requirements §3 content.sections): the page's title band when no hero
  * opens it, its sections, and the page's own HTML content.
  */
 import type { ContentPage, PageData } from '../content/model'

@@ -1,5 +1,5 @@
 /**
- * Gravity Forms conditional logic (SPEC §3 field.conditionalLogic): show or hide a field
+ * Gravity Forms conditional logic (requirements §3 field.conditionalLogic): show or hide a field
  * when all or any of its rules match the other fields' current values. Shared by the
  * browser (what to render and validate) and the embedded CMS (which required fields a
  * submission may leave empty), so both decide visibility the same way.

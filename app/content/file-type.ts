@@ -1,5 +1,5 @@
 /**
- * SPEC §5: file fields accept only Word (.doc), DOCX and PDF, up to 5000 KB. The type is
+ * Requirements §5: file fields accept only Word (.doc), DOCX and PDF, up to 5000 KB. The type is
  * decided by the file's first bytes, not by its name or the browser's claim, so a
  * renamed .exe is refused. Shared by the browser, the submission server function and the
  * embedded CMS.

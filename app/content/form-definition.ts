@@ -1,5 +1,5 @@
 /**
- * SPEC §3: a form definition (shortcode data by id) and its fields, as the form engine
+ * Requirements §3: a form definition (shortcode data by id) and its fields, as the form engine
  * uses them. reshape.ts reads every definition a page or popup carries into this model on
  * the server (`parseFormDefinition`), so the browser gets it ready to use; a definition
  * it cannot use is null, and the form shows as unavailable rather than half-rendered.
@@ -41,7 +41,7 @@ export interface FormField {
   defaultValue: string
 }
 
-/** SPEC §5: the form type is chosen by api_url. */
+/** Requirements §5: the form type is chosen by api_url. */
 export type FormType = 'login' | 'register' | 'recover' | 'reset' | 'standard'
 
 export interface FormDefinition {

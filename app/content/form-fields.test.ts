@@ -27,7 +27,7 @@ describe('fieldKindOf (one rule for the form engine and the embedded CMS)', () =
     expect(fieldKindOf({ type: 'page' })).toBe('page')
   })
 
-  it('makes a text field labelled "email" an email field (SPEC §5)', () => {
+  it('makes a text field labelled "email" an email field (requirements §5)', () => {
     expect(fieldKindOf({ type: 'text', label: ' EMAIL ' })).toBe('email')
     expect(fieldKindOf({ type: 'text', label: 'Email address' })).toBe('text')
   })

@@ -1,10 +1,10 @@
 /**
- * SPEC §3: which kind of input a form field is. One rule for the browser's form engine
+ * Requirements §3: which kind of input a form field is. One rule for the browser's form engine
  * (app/forms) and the embedded CMS's validation (cms/forms.ts), so the two can never
  * disagree about a field.
  */
 
-/** How a field is rendered and validated. `page` is a step break (SPEC §3 pagination) and holds no value. */
+/** How a field is rendered and validated. `page` is a step break (requirements §3 pagination) and holds no value. */
 export type FieldKind =
   'text' | 'email' | 'name' | 'phone' | 'textarea' | 'password' | 'hidden' | 'page' | 'date' | 'select' | 'checkbox' | 'checkboxes' | 'file'
 
@@ -53,7 +53,7 @@ export function fieldKindOf(field: FieldKindInput): FieldKind | null {
     case 'text':
     case 'number':
     case 'website':
-      // SPEC §5: a field labelled "email" (any case) is an email field.
+      // Requirements §5: a field labelled "email" (any case) is an email field.
       return (field.label ?? '').trim().toLowerCase() === 'email' ? 'email' : 'text'
     default:
       return null

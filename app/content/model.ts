@@ -27,7 +27,7 @@ export interface MenuLink {
   internal: boolean
   /** Opens in a new tab only when the backend's `target` says so. */
   newTab: boolean
-  /** The popup id when the link's hash is `#popup-{id}` (SPEC §2). */
+  /** The popup id when the link's hash is `#popup-{id}` (requirements §2). */
   popupId: string | null
   /** The backend's post_parent: the id of the item this one belongs under, in any location. */
   parentId: string | null
@@ -39,7 +39,7 @@ export type Menus = Record<MenuLocation, MenuLink[]>
 export interface SiteOptions {
   organizationName: string
   logoUrl: string | null
-  /** The company's main site (SPEC §2: the error screen's 'GO TO HOMEPAGE'). */
+  /** The company's main site (requirements §2: the error screen's 'GO TO HOMEPAGE'). */
   hostUrl: string
   /** The public origin of this site, for canonical and alternate URLs (SITE_URL, else host_url). */
   siteUrl: string
@@ -48,7 +48,7 @@ export interface SiteOptions {
   addressHtml: string
   /** The help desk's phone number, for the top bar and the support modal. */
   phone: string | null
-  /** The shop (SPEC §2: shop link with cart icon). */
+  /** The shop (requirements §2: shop link with cart icon). */
   shopUrl: string | null
   reviewBadge: { label: string; url: string } | null
   statusBadge: { label: string; url: string } | null
@@ -112,7 +112,7 @@ export interface Section {
   key: string
   layout: string
   data: JsonObject
-  /** SPEC §9 scroll animations: the block opts in with `animate: true` beside its data. */
+  /** Requirements §9 scroll animations: the block opts in with `animate: true` beside its data. */
   animate: boolean
 }
 
@@ -147,11 +147,11 @@ interface PageCommon {
   slug: string
   /** The page's heading: its own title, else its document title. */
   title: string
-  /** `default` or `static` (SPEC §2 Layouts); anything else is `default`. */
+  /** `default` or `static` (requirements §2 Layouts); anything else is `default`. */
   layout: 'default' | 'static'
   featuredImage: Image | null
   backgroundImage: Image | null
-  /** SPEC §3: body_classes joined with spaces, reduced to safe class names. */
+  /** Requirements §3: body_classes joined with spaces, reduced to safe class names. */
   bodyClass: string
   /** The page wrapper's data-page value; customCss only applies inside it. */
   scopeId: string
@@ -167,13 +167,13 @@ interface PageCommon {
   recentPosts: PostSummary[]
   tags: Term[]
   categories: Term[]
-  /** SPEC §2: `s` on any page path shows these results in place of the page. */
+  /** Requirements §2: `s` on any page path shows these results in place of the page. */
   search: SearchResults | null
   meta: PageMeta
   /** JSON-LD objects for the head. */
   schema: JsonObject[]
   admin: { dashboardUrl: string | null; editPostUrl: string | null; pageLayout: string | null }
-  /** SPEC §3 `chat`: the live chat this page offers, or null for none (docs/content-api.md). */
+  /** Requirements §3 `chat`: the live chat this page offers, or null for none (docs/content-api.md). */
   chat: ChatSettings | null
 }
 
@@ -181,16 +181,16 @@ interface PageCommon {
 export type ChatSettings = { provider: 'builtin' } | { provider: 'crisp'; widgetId: string }
 export type ChatProvider = ChatSettings['provider']
 
-/** A page of section blocks (SPEC §3 content.sections). */
+/** A page of section blocks (requirements §3 content.sections). */
 export interface ContentPage extends PageCommon {
   kind: 'page'
   sections: Section[]
-  /** Form definitions by id (SPEC §3 shortcode_data), read on the server; null where one cannot be used. */
+  /** Form definitions by id (requirements §3 shortcode_data), read on the server; null where one cannot be used. */
   forms: Record<string, FormDefinition | null>
   pageContentHtml: string
 }
 
-/** An article (SPEC §3 content.blog_post). */
+/** An article (requirements §3 content.blog_post). */
 export interface ArticlePage extends PageCommon {
   kind: 'post'
   post: Post

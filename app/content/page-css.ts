@@ -1,5 +1,5 @@
 /**
- * A page's own CSS (SPEC §3 custom_css), applied to that page only. It is parsed with a
+ * A page's own CSS (requirements §3 custom_css), applied to that page only. It is parsed with a
  * real CSS parser (css-tree) and rebuilt from the syntax tree, so nothing in it can reach
  * outside the page: every selector is scoped to the page wrapper's `data-page` attribute
  * by the tree, not by counting braces, and braces inside strings or comments are just

@@ -14,7 +14,7 @@ export const SLUG = /^[\p{L}\p{N}_-]+$/u
 /** An app path (no locale prefix): `/` or `/` and a page name's shape. */
 export const APP_PATH = /^\/(?:[\p{L}\p{N}_-]+(?:\/[\p{L}\p{N}_-]+)*)?$/u
 
-/** A popup's id (SPEC §7 `popups/{id}`) and a form's (`forms/{id}/submissions`), appended to their endpoints the same way. */
+/** A popup's id (requirements §7 `popups/{id}`) and a form's (`forms/{id}/submissions`), appended to their endpoints the same way. */
 export const POPUP_ID = /^[A-Za-z0-9_-]{1,64}$/
 export const FORM_ID = /^\d{1,20}$/
 

@@ -1,5 +1,5 @@
 /**
- * Signed preview links (DESIGN.md: drafts only with a valid signed token). The token is
+ * Signed preview links (requirements §10.6: drafts only with a valid signed token). The token is
  * an HMAC-SHA256 over the document id and the expiry time, keyed with PREVIEW_SECRET;
  * a link lasts one hour. WordPress makes the same link (docs/content-api.md).
  */

@@ -16,19 +16,19 @@ export const pageNameSchema = z.string().max(siteConfig.content.maxPageNameLengt
 /** A category or tag slug, as the blog routes pass it on. */
 export const slugSchema = z.string().max(siteConfig.content.maxSlugLength).regex(SLUG)
 
-/** SPEC §7 `s`; longer strings are cut before they get here (page-selection.ts). */
+/** Requirements §7 `s`; longer strings are cut before they get here (page-selection.ts). */
 export const searchSchema = z.string().max(siteConfig.content.maxSearchLength)
 
 export const pageQuerySchema = z.object({
   locale: localeSchema,
   pageName: pageNameSchema,
-  /** SPEC §7 `category`: the category slug of a category listing. */
+  /** Requirements §7 `category`: the category slug of a category listing. */
   category: slugSchema.optional(),
-  /** SPEC §7 `s`: the search string. */
+  /** Requirements §7 `s`: the search string. */
   search: searchSchema.optional(),
   /** Ours: the page of search results. */
   searchPage: z.number().int().min(1).max(siteConfig.content.maxListPage).optional(),
-  /** SPEC §7 `preview_id`, from `?preview=true&p=…`; sent on only with a verified token. */
+  /** Requirements §7 `preview_id`, from `?preview=true&p=…`; sent on only with a verified token. */
   previewId: z
     .string()
     .regex(/^\d{1,20}$/)
@@ -36,7 +36,7 @@ export const pageQuerySchema = z.object({
   /** Passed on, so the backend can verify the signed link itself. */
   previewExpires: z.string().max(20).optional(),
   previewToken: z.string().max(128).optional(),
-  /** SPEC §7 `dev`: developer mode. */
+  /** Requirements §7 `dev`: developer mode. */
   dev: z.boolean().optional(),
 })
 export type PageQuery = z.infer<typeof pageQuerySchema>
@@ -44,7 +44,7 @@ export type PageQuery = z.infer<typeof pageQuerySchema>
 export const postsQuerySchema = z.object({
   locale: localeSchema,
   page: z.number().int().min(1).max(siteConfig.content.maxListPage).optional(),
-  /** A tag id (SPEC §7 `tag`), as `/api/wp/v2/tags` answered it. */
+  /** A tag id (requirements §7 `tag`), as `/api/wp/v2/tags` answered it. */
   tag: z.string().max(50).optional(),
   category: slugSchema.optional(),
   search: searchSchema.optional(),
@@ -54,7 +54,7 @@ export type PostsQuery = z.infer<typeof postsQuerySchema>
 /** A listing: the filter of a list whose pages "Load more" appends. */
 export type PostsFilter = Omit<PostsQuery, 'page'>
 
-/** An app path (no locale prefix). SPEC §7 `layout{path}` appends it. */
+/** An app path (no locale prefix). Requirements §7 `layout{path}` appends it. */
 export const appPathSchema = z
   .string()
   .max(siteConfig.content.maxPageNameLength + 1)

@@ -213,7 +213,7 @@ describe('decodeText and htmlToText', () => {
   })
 })
 
-describe('reshapeChat (SPEC §3 chat)', () => {
+describe('reshapeChat (requirements §3 chat)', () => {
   it('reads the built-in chat and Crisp by its website id; off, unknown or malformed is no chat', () => {
     expect(reshapeChat({ provider: 'builtin', widget_id: null, enabled: true })).toEqual({ provider: 'builtin' })
     expect(reshapeChat({ provider: 'crisp', widget_id: '0B2D8E4A-1111-4222-8333-444455556666', enabled: true })).toEqual({

@@ -68,7 +68,7 @@ export function reshapeImage(image: WireImage | false | null | undefined, fallba
 }
 
 function reshapeMenuLink(item: WireMenuItem, ctx: ReshapeContext): Omit<MenuLink, 'children'> | null {
-  // relative_path is the backend's own rewrite of the URL into a site path (SPEC §3).
+  // relative_path is the backend's own rewrite of the URL into a site path (requirements §3).
   const source = item.relative_path && item.relative_path.startsWith('/') ? item.relative_path : item.url
   const link = toAppHref(source, ctx.ownOrigins)
   if (!link) return null
@@ -249,7 +249,7 @@ export function pageScopeId(id: string | number): string {
 /** A Crisp website id is a UUID. */
 const CRISP_WEBSITE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** SPEC §3 `chat`: off, an unknown provider or a malformed widget id is no chat. */
+/** Requirements §3 `chat`: off, an unknown provider or a malformed widget id is no chat. */
 export function reshapeChat(chat: WirePageResult['chat']): ChatSettings | null {
   if (!chat || !chat.enabled) return null
   if (chat.provider === 'builtin') return { provider: 'builtin' }

@@ -125,7 +125,7 @@ function collapseText(text: string): string {
   )
 }
 
-/** SPEC §3 body_classes joined with spaces; only plain class-name characters survive. */
+/** Requirements §3 body_classes joined with spaces; only plain class-name characters survive. */
 export function sanitizeClassList(classes: readonly string[]): string {
   return classes
     .flatMap((value) => value.split(/\s+/))

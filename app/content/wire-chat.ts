@@ -1,5 +1,5 @@
 /**
- * The built-in chat's call (ours, issue 17): `POST {api}/api/v1/chat/messages`. The
+ * The built-in chat's call (ours, requirements §11.4): `POST {api}/api/v1/chat/messages`. The
  * visitor's message joins a support ticket (a new one when `ticket` is absent) and the
  * backend answers with its reply. docs/content-api.md describes it; `npm run schema`
  * publishes these schemas.

@@ -1,9 +1,9 @@
 /**
- * The write calls of the content API contract (SPEC §7) as they travel on the wire: the
+ * The write calls of the content API contract (requirements §7) as they travel on the wire: the
  * answers to a form submission and to the account calls. Same conventions as wire.ts;
  * documented in docs/content-api.md and published by `npm run schema`.
  *
- * SPEC's "answer data.message" / "data.is_valid" reads the HTTP client's `data`, the
+ * Requirements §7's "answer data.message" / "data.is_valid" reads the HTTP client's `data`, the
  * response body: the fields sit at the top level of the JSON.
  */
 import { z } from 'zod'
@@ -29,7 +29,7 @@ export const wireSubmissionSuccess = z.object({
   is_valid: z.literal(true),
   page_number: pageNumber.optional(),
   source_page_number: pageNumber.optional(),
-  /** HTML shown inline in place of the form (SPEC §8). */
+  /** HTML shown inline in place of the form (requirements §8). */
   confirmation_message: z.string().max(MAX_HTML).optional().default(''),
   /** Only `message` is shown inline; Gravity Forms also has `redirect` and `page`. */
   confirmation_type: z.string().max(50).optional().default('message'),

@@ -1,8 +1,8 @@
 /**
- * The content API contract (SPEC §7) as it travels on the wire: zod schemas for every
+ * The content API contract (requirements §7) as it travels on the wire: zod schemas for every
  * call's answer. These are the raw shapes a WordPress plugin (or the embedded CMS in
  * cms/) must produce; `reshape.ts` turns them into the app's own types, and nothing past
- * that boundary sees raw JSON. Where SPEC says "not shown", the shape is ours and is
+ * that boundary sees raw JSON. Where the requirements leave a shape open (§10.8), it is ours and is
  * documented in docs/content-api.md; `npm run schema` publishes these as JSON Schema.
  *
  * Parsing is strict about structure and lenient about what WordPress is loose about
@@ -18,7 +18,7 @@ const html = z.string().max(MAX_HTML)
 /** WordPress ids arrive as numbers or numeric strings. */
 export const wireId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)])
 
-/** SPEC §3 Image object: url, width, height, error. */
+/** Requirements §3 Image object: url, width, height, error. */
 export const wireImage = z.object({
   url: z.string().max(MAX_TEXT),
   width: z.number().int().nonnegative().max(20_000).optional(),
@@ -28,7 +28,7 @@ export const wireImage = z.object({
 })
 const optionalImage = z.union([wireImage, z.literal(false), z.null()]).optional()
 
-/** SPEC §3 Menu item: id, title, url, target, object_id, post_parent (false for top level), relative_path. */
+/** Requirements §3 Menu item: id, title, url, target, object_id, post_parent (false for top level), relative_path. */
 export const wireMenuItem = z.object({
   id: wireId,
   title: text,
@@ -40,7 +40,7 @@ export const wireMenuItem = z.object({
   classes: z.array(z.string().max(100)).max(20).optional(),
 })
 
-/** SPEC §3 Menu locations: primary, primary-submenu, footer-1 to footer-4, socials. */
+/** Requirements §3 Menu locations: primary, primary-submenu, footer-1 to footer-4, socials. */
 export const menuLocations = ['primary', 'primary-submenu', 'footer-1', 'footer-2', 'footer-3', 'footer-4', 'socials'] as const
 export type MenuLocation = (typeof menuLocations)[number]
 
@@ -55,7 +55,7 @@ export const wireMenus = z.object({
   socials: menuList.optional(),
 })
 
-/** SPEC §3 Meta. */
+/** Requirements §3 Meta. */
 export const wireMeta = z.object({
   title: text.optional(),
   description: text.optional(),
@@ -73,14 +73,14 @@ export const wireMeta = z.object({
   favicon: z.object({ url: z.string().max(MAX_TEXT) }).optional(),
 })
 
-/** SPEC §3 Options (the site-wide options that come with every page): organization, host_url. */
+/** Requirements §3 Options (the site-wide options that come with every page): organization, host_url. */
 export const wireOptions = z.object({
   organization: z.object({
     name: text,
     logo_url: z.string().max(MAX_TEXT).optional(),
   }),
   host_url: z.string().max(MAX_TEXT),
-  /** Ours: the address widget, review and status badge data for the footer (the shell issue). */
+  /** Ours: the address widget, review and status badge data for the footer (requirements §2.4). */
   address: html.optional(),
   phone: z.string().max(40).optional(),
   shop_url: z.string().max(MAX_TEXT).optional(),
@@ -88,11 +88,11 @@ export const wireOptions = z.object({
   status_badge: z.object({ label: text, url: z.string().max(MAX_TEXT) }).optional(),
 })
 
-/** SPEC §3 content.breadcrumbs: url and title. */
+/** Requirements §3 content.breadcrumbs: url and title. */
 export const wireBreadcrumb = z.object({ url: z.string().max(MAX_TEXT), title: text })
 
 /**
- * SPEC §3 content.sections: each has a layout name that selects the section block.
+ * Requirements §3 content.sections: each has a layout name that selects the section block.
  * Everything else in a section is the block's own data, validated by that block's
  * schema in app/sections/registry.ts (so a block can be added without touching here).
  */
@@ -101,7 +101,7 @@ export const wireSection = z.looseObject({
   id: z.union([z.string().max(100), z.number()]).optional(),
 })
 
-/** SPEC §3 Widgets, grouped by area; each has id and widget_type. */
+/** Requirements §3 Widgets, grouped by area; each has id and widget_type. */
 export const widgetTypes = ['text', 'media_image', 'recent_posts', 'categories', 'custom_html'] as const
 export const wireWidget = z.looseObject({
   id: z.union([z.string().max(100), z.number()]),
@@ -118,7 +118,7 @@ export const wireTerm = z.object({
   description: html.optional(),
 })
 
-/** A post in a list (recent_posts, filtered_blogs, /api/v1/posts). Not shown in SPEC: ours. */
+/** A post in a list (recent_posts, filtered_blogs, /api/v1/posts). Not in the requirements: ours. */
 export const wirePostSummary = z.object({
   id: wireId,
   slug: z.string().max(200),
@@ -133,7 +133,7 @@ export const wirePostSummary = z.object({
   reading_minutes: z.number().int().nonnegative().max(1000).optional(),
 })
 
-/** SPEC §3 content.blog_post: the article of a single-post page. */
+/** Requirements §3 content.blog_post: the article of a single-post page. */
 export const wirePost = wirePostSummary.extend({
   content: html,
 })
@@ -153,7 +153,7 @@ export const wirePagination = z.object({
   total_pages: z.number().int().nonnegative(),
 })
 
-/** SPEC §3 Form definition (shortcode data by id). The form engine issue reads it. */
+/** Requirements §3 Form definition (shortcode data by id). The form engine (app/forms/) reads it. */
 export const wireFormField = z.looseObject({
   id: wireId,
   name: z.string().max(200).optional(),
@@ -189,7 +189,7 @@ export const wireFormDefinition = z.looseObject({
 /** shortcode_data: form definitions keyed by form id. */
 export const wireShortcodeData = z.record(z.string().max(50), wireFormDefinition)
 
-/** SPEC §3 content. */
+/** Requirements §3 content. */
 export const wireContent = z.object({
   sections: z.array(wireSection).max(200).optional().default([]),
   notifications: z
@@ -240,7 +240,7 @@ export const wireContent = z.object({
     .optional(),
 })
 
-/** SPEC §3 lang (languages): the page's translations. Ours in detail. */
+/** Requirements §3 lang (languages): the page's translations. Ours in detail. */
 export const wireLanguage = z.object({
   code: z.string().regex(/^[a-z]{2}(-[A-Za-z]{2})?$/),
   name: text,
@@ -248,7 +248,7 @@ export const wireLanguage = z.object({
   active: z.boolean().optional(),
 })
 
-/** SPEC §3 Admin bar data. */
+/** Requirements §3 Admin bar data. */
 export const wireAdminBar = z.object({
   dashboard_url: z.string().max(MAX_TEXT).optional(),
   edit_post_url: z.string().max(MAX_TEXT).optional(),
@@ -256,7 +256,7 @@ export const wireAdminBar = z.object({
 })
 
 /**
- * SPEC §3 `chat`, ours in detail: the live chat the page offers. `provider` names who
+ * Requirements §3 `chat`, ours in detail: the live chat the page offers. `provider` names who
  * answers (`builtin`: the backend's own chat endpoint, `POST /api/v1/chat/messages`;
  * `crisp`: Crisp, with `widget_id` its website id); `enabled: false` hides it on this
  * page. A provider the site does not know, or one it is not configured for, is no chat:
@@ -268,7 +268,7 @@ export const wireChat = z.object({
   enabled: z.boolean(),
 })
 
-/** SPEC §3 Page response (result.page.data.result). */
+/** Requirements §3 Page response (result.page.data.result). */
 export const wirePageResult = z.object({
   id: wireId.optional(),
   slug: z.string().max(500).optional(),
@@ -313,7 +313,7 @@ export const wireBaseResponse = z.object({
 /**
  * The contract's "not found" answer (HTTP 404), in WordPress REST error form. Its data
  * may carry the site's menus and options so the error screen still has its frame
- * (SPEC §8: "if the error response has data the page content is still set").
+ * (requirements §8: "if the error response has data the page content is still set").
  */
 export const wireErrorResponse = z.object({
   code: z.string().max(100),

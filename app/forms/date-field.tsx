@@ -1,4 +1,4 @@
-/** The date field (SPEC §5: between the form's minimum, or today, and its maximum), in its own chunk. */
+/** The date field (requirements §5: between the form's minimum, or today, and its maximum), in its own chunk. */
 import { parseDate, type CalendarDate } from '@internationalized/date'
 import { DatePicker } from '../components/ui/DatePicker'
 import { m } from '../paraglide/messages'

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 and §8 for forms in dialogs: closing a popup or the support modal with a
+ * Requirements §4 and §8 for forms in dialogs: closing a popup or the support modal with a
  * half-filled form asks the same question as leaving the page, instead of dropping
  * what was typed.
  */

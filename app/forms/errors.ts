@@ -1,5 +1,5 @@
 /**
- * SPEC §5 and §8: the backend's `validation_messages` (keyed by field id, sometimes by
+ * Requirements §5 and §8: the backend's `validation_messages` (keyed by field id, sometimes by
  * sub-input `3.1` or `3_1`) become field errors; the field's own errorMessage takes
  * priority. A message for a field the form does not show is kept as a form-level
  * message so nothing the backend said is dropped.

@@ -1,5 +1,5 @@
 /**
- * One component per field kind (SPEC §3 field). Each is a React Aria field — label,
+ * One component per field kind (requirements §3 field). Each is a React Aria field — label,
  * description and error wired to the input for screen readers — or, for the phone and
  * file inputs that React Aria has no field for, the same wiring by hand.
  */
@@ -128,7 +128,7 @@ export function CheckboxGroupField({ field, value, error, onChange }: FieldProps
   )
 }
 
-/** SPEC §5: Word, DOCX or PDF up to 5000 KB; the bytes are checked as soon as a file is chosen. */
+/** Requirements §5: Word, DOCX or PDF up to 5000 KB; the bytes are checked as soon as a file is chosen. */
 export function FileField({ field, value, error, onChange }: FieldProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)

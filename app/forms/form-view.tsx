@@ -1,9 +1,9 @@
 /**
- * The form engine's view (SPEC §4 form states and multi-step forms): a definition
+ * The form engine's view (requirements §4 form states and multi-step forms): a definition
  * becomes a TanStack Form whose answers are checked with the definition's zod schema
  * before each Next and before submitting, then sent through a server function. Idle,
  * submitting (button disabled), success (the server's confirmation shown inline, the
- * form reset) or error (SPEC §8's message, field errors set, focus on the first one).
+ * form reset) or error (requirements §8's message, field errors set, focus on the first one).
  */
 import { useForm, useStore } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
@@ -35,7 +35,7 @@ const routedLocale = () => {
 type Status = { kind: 'idle' } | { kind: 'success'; html: string; text: string } | { kind: 'error'; message: string; general: string[] }
 
 /**
- * A new idempotency key (docs/decisions/010-submission-outbox.md). crypto.randomUUID
+ * A new idempotency key (docs/decisions/011-submission-outbox.md). crypto.randomUUID
  * needs a secure context; a site tried over plain HTTP on a LAN address still gets 128
  * random bits.
  */
@@ -191,7 +191,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
 
   async function sendAccountForm(value: FormValues) {
     const strings = Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, typeof entry === 'string' ? entry : '']))
-    // SPEC §2: the reset link's userId and passToken, moved out of the address bar into memory.
+    // Requirements §2: the reset link's userId and passToken, moved out of the address bar into memory.
     const secrets = takeUrlSecrets()
     try {
       const proof = await botTrap.proof()
@@ -216,7 +216,7 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
           await router.navigate({ href: result.redirectTo })
         } else succeed('', result.message)
       } else if (result.status === 'invalid') {
-        // SPEC §5: when the passwords differ, the message is shown and the form reset.
+        // Requirements §5: when the passwords differ, the message is shown and the form reset.
         if (result.reset) form.reset()
         fail(result.message, result.fieldErrors)
       } else fail(result.message)

@@ -115,7 +115,7 @@ function validSupportTicket() {
 describe('the schema built from a definition', () => {
   const contact = load('en', 1)
 
-  it('required, email and consent messages come from SPEC §5', async () => {
+  it('required, email and consent messages come from requirements §5', async () => {
     expect(await validateFormValues(contact, initialValues(contact), options)).toEqual({
       input_1: 'This field is required',
       input_2: 'This field is required',

@@ -1,4 +1,4 @@
-/** SPEC §5 and §8 messages in the visitor's language, for the browser and the server alike. */
+/** Requirements §5 and §8 messages in the visitor's language, for the browser and the server alike. */
 import { siteConfig, type Locale } from '../../app.config'
 import { m } from '../paraglide/messages'
 import type { ValidationMessages } from './schema'

@@ -1,4 +1,4 @@
-/** The phone field (SPEC §5: default country GB), in its own chunk with its numbering plan data. */
+/** The phone field (requirements §5: default country GB), in its own chunk with its numbering plan data. */
 import { useId, useState } from 'react'
 import PhoneInput, { getCountries, getCountryCallingCode, type Country } from 'react-phone-number-input/input'
 import countryNamesDe from 'react-phone-number-input/locale/de.json'
@@ -12,7 +12,7 @@ import { text, type FieldProps } from './field-props'
 
 const countryNames = () => (getLocale() === 'de' ? countryNamesDe : countryNamesEn) as Record<string, string>
 
-/** SPEC §5: phone fields default to GB; the visitor can pick another country. */
+/** Requirements §5: phone fields default to GB; the visitor can pick another country. */
 export default function PhoneField({ field, value, error, onChange }: FieldProps) {
   const id = useId()
   const [country, setCountry] = useState<Country>(siteConfig.forms.defaultPhoneCountry)

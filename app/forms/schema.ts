@@ -1,5 +1,5 @@
 /**
- * SPEC §5: a form definition becomes one zod schema, used by the browser before it
+ * Requirements §5: a form definition becomes one zod schema, used by the browser before it
  * submits (and before each Next of a multi-step form) and by the submission server
  * function before it proxies, so both refuse the same things with the same messages.
  * Fields hidden by conditional logic, hidden fields (filled on the server) and page
@@ -25,7 +25,7 @@ export interface ValidationMessages {
 
 export interface ValidationOptions {
   messages: ValidationMessages
-  /** yyyy-mm-dd: the earliest date when the form sets no minimum (SPEC §5: today). */
+  /** yyyy-mm-dd: the earliest date when the form sets no minimum (requirements §5: today). */
   today: string
   /** Validate only this step's fields. */
   page?: number
@@ -34,7 +34,7 @@ export interface ValidationOptions {
 const MAX_TEXT = 10_000
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
-/** SPEC §5: email fields are those of type email and those whose label is "email". */
+/** Requirements §5: email fields are those of type email and those whose label is "email". */
 export const isEmailField = (field: FormField) => field.kind === 'email' || field.label.trim().toLowerCase() === 'email'
 
 const isEmpty = (value: unknown) =>
@@ -104,7 +104,7 @@ export function buildFormSchema(definition: FormDefinition, options: ValidationO
         const result = await (schemas.get(field.key) ?? z.never()).safeParseAsync(value)
         if (!result.success) message = result.error.issues[0]?.message ?? options.messages.required
       }
-      // SPEC §5: the field's own errorMessage takes priority.
+      // Requirements §5: the field's own errorMessage takes priority.
       if (message) ctx.addIssue({ code: 'custom', path: [field.key], message: field.errorMessage ?? message })
     }
   })

@@ -1,5 +1,5 @@
 /**
- * SPEC §7: a submission is multipart form data with `input_{fieldId}` keys, and
+ * Requirements §7: a submission is multipart form data with `input_{fieldId}` keys, and
  * `input_{id}_{n}` for sub-inputs (the n-th box of a checkbox list, a consent box).
  * The browser sends this shape to the submission server function, which reads it back
  * with the same rules before it validates and proxies it to the backend.

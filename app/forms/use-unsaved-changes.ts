@@ -1,5 +1,5 @@
 /**
- * SPEC §4 and §8: leaving a page with unsubmitted data asks for confirmation when
+ * Requirements §4 and §8: leaving a page with unsubmitted data asks for confirmation when
  * prevention is on — for in-app navigation and for closing or reloading the tab.
  */
 import { useBlocker } from '@tanstack/react-router'

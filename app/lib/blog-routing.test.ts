@@ -2,7 +2,7 @@ import { notFound } from '@tanstack/react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { readBlogPath } from './blog-routing'
 
-describe('/blog/{x} (DESIGN.md)', () => {
+describe('/blog/{x} (requirements §10.2)', () => {
   it('is the article when a post x exists', async () => {
     const category = vi.fn(async () => 'category')
     expect(await readBlogPath(async () => 'article', category)).toBe('article')

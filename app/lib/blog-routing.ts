@@ -1,5 +1,5 @@
 /**
- * DESIGN.md's reading of `/blog/{x}`: an article if a post `x` exists, else the category
+ * Requirements §10.2, `/blog/{x}`: an article if a post `x` exists, else the category
  * `x`, else not found. The loaders are passed in, so the rule is tested on its own.
  */
 import { isNotFound } from '@tanstack/react-router'

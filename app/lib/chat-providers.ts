@@ -1,5 +1,5 @@
 /**
- * The third-party live-chat providers a page's `chat` may name (issue 17): where each one
+ * The third-party live-chat providers a page's `chat` may name (requirements §11.4): where each one
  * loads from and which origins it needs. Listed here once and used by the launcher and by
  * the Content-Security-Policy, which adds a provider's origins only when CHAT_PROVIDERS
  * names it. The built-in chat is the site's own code and needs no origin.

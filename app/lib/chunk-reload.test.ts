@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { siteConfig } from '../../app.config'
 import { claimChunkReload, isChunkLoadError } from './chunk-reload'
 
-describe('chunk reload guard (SPEC §8: at most once per 60 s)', () => {
+describe('chunk reload guard (requirements §8: at most once per 60 s)', () => {
   const storage = () => {
     const data = new Map<string, string>()
     return { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value) }

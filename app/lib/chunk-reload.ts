@@ -1,5 +1,5 @@
 /**
- * SPEC §8: a chunk-loading failure reloads the page, at most once per `guardMs`
+ * Requirements §8: a chunk-loading failure reloads the page, at most once per `guardMs`
  * (tracked in session storage), so a deploy that removed old chunks heals itself and a
  * chunk that is really missing does not loop.
  */

@@ -5,7 +5,7 @@ import { readCookie } from './cookies'
 
 const jar = (cookies: string[]) => cookies.map((cookie) => cookie.split(';')[0]).join('; ')
 
-describe('consent state (SPEC §3, §4, §9)', () => {
+describe('consent state (requirements §3, §4, §9)', () => {
   it('is undecided without the cookie or while it is false', () => {
     expect(readConsent('').decided).toBe(false)
     expect(readConsent('cookie_control_consent=false').decided).toBe(false)

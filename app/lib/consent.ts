@@ -1,5 +1,5 @@
 /**
- * SPEC §3, §4 and §9: the cookie-consent state (consent, enabled optional cookies, the
+ * Requirements §3, §4 and §9: the cookie-consent state (consent, enabled optional cookies, the
  * optional and necessary cookie lists), kept in `cookie_control_consent` and
  * `cookie_control_enabled_cookies`. Pure, so the rules are unit-tested.
  */
@@ -11,7 +11,7 @@ export type ConsentCategory = (typeof consentCategories)[number]
 export const optionalCategories = consentCategories.filter((category) => !siteConfig.consent.categories[category].required)
 
 export interface ConsentState {
-  /** SPEC §4: unset, then accepted or rejected. null = the visitor has not chosen yet. */
+  /** Requirements §4: unset, then accepted or rejected. null = the visitor has not chosen yet. */
   decided: boolean
   /** The optional categories the visitor allowed. */
   enabled: ReadonlySet<ConsentCategory>
@@ -44,12 +44,12 @@ export function consentCookies(enabled: Iterable<ConsentCategory>, secure: boole
   ]
 }
 
-/** SPEC §4: "On layout creation the consent cookie is set to false" (until the visitor chooses). */
+/** Requirements §4: "On layout creation the consent cookie is set to false" (until the visitor chooses). */
 export function initialConsentCookie(secure: boolean): string {
   return serializeCookie(siteConfig.consent.consentCookie, 'false', { path: '/', secure })
 }
 
-/** The cookies to delete when categories are switched off (SPEC §9: analytics clears _ga and _gid). */
+/** The cookies to delete when categories are switched off (requirements §9: analytics clears _ga and _gid). */
 export function cookiesToClear(previous: ReadonlySet<ConsentCategory>, next: ReadonlySet<ConsentCategory>, present: string[]): string[] {
   const names: string[] = []
   for (const category of optionalCategories) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { siteConfig } from '../../app.config'
 import { cookieDomainsFor, deleteCookieEverywhereStrings, readCookie, serializeCookie } from './cookies'
 
-describe('cookies (SPEC §9)', () => {
+describe('cookies (requirements §9)', () => {
   it('writes the lang cookie for 7 days at path /', () => {
     const { name, maxAgeSeconds, path } = siteConfig.i18n.langCookie
     expect(serializeCookie(name, 'de', { maxAgeSeconds, path })).toBe('lang=de; Path=/; Max-Age=604800; SameSite=Lax')

@@ -1,5 +1,5 @@
 /**
- * Reading and writing cookies in the browser (SPEC §9: `lang` 7 days at path /;
+ * Reading and writing cookies in the browser (requirements §9: `lang` 7 days at path /;
  * `dev_mode`). Pure string functions, so the rules are unit-tested.
  */
 export interface CookieOptions {

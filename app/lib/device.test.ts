@@ -3,7 +3,7 @@ import { detectDeviceType } from './device'
 
 const from = (headers: Record<string, string>) => (name: string) => headers[name] ?? null
 
-describe('detectDeviceType (SPEC §9)', () => {
+describe('detectDeviceType (requirements §9)', () => {
   it('trusts CDN device headers first', () => {
     expect(detectDeviceType(from({ 'cloudfront-is-tablet-viewer': 'true', 'user-agent': 'iPhone' }))).toBe('tablet')
     expect(detectDeviceType(from({ 'cloudfront-is-mobile-viewer': 'true' }))).toBe('mobile')

@@ -1,5 +1,5 @@
 /**
- * SPEC §9: device type (mobile, tablet, desktop) from CDN device headers when the CDN
+ * Requirements §9: device type (mobile, tablet, desktop) from CDN device headers when the CDN
  * sends them, else from client hints, else from the user agent.
  */
 export type DeviceType = 'mobile' | 'tablet' | 'desktop'

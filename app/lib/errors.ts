@@ -3,7 +3,7 @@
  * way to the browser, so they are recognized by message, not by class.
  */
 
-/** The content backend could not answer (DESIGN.md: 503, not 404). */
+/** The content backend could not answer (requirements §10.3: 503, not 404). */
 export const CONTENT_UNAVAILABLE = 'CONTENT_UNAVAILABLE'
 
 export function contentUnavailable(): Error {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { siteConfig } from '../../app.config'
 import { nextHeaderHidden } from './hide-on-scroll'
 
-describe('hide-on-scroll header (SPEC §9: offset -78, down tolerance 0)', () => {
+describe('hide-on-scroll header (requirements §9: offset -78, down tolerance 0)', () => {
   const base = {
     hidden: false,
     offset: siteConfig.header.hideOffset,

@@ -1,5 +1,5 @@
 /**
- * SPEC §9: the header hides on scroll with offset -78 and down tolerance 0. It never
+ * Requirements §9: the header hides on scroll with offset -78 and down tolerance 0. It never
  * hides for visitors who prefer reduced motion, nor while focus is inside it (a
  * keyboard user must always see where focus is).
  */
@@ -7,7 +7,7 @@ export interface HeaderScrollInput {
   y: number
   lastY: number
   hidden: boolean
-  /** SPEC's offset: within |offset| px of the top the header always shows. */
+  /** The offset of requirements §9.5: within |offset| px of the top the header always shows. */
   offset: number
   /** How many px down before it hides. */
   downTolerance: number

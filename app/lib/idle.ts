@@ -1,5 +1,5 @@
 /**
- * Runs `task` when the browser is idle, at the latest after `timeoutMs` (SPEC §9: the idle
+ * Runs `task` when the browser is idle, at the latest after `timeoutMs` (requirements §9: the idle
  * time-out for prefetching is 2000 ms); returns a cancel.
  */
 import { siteConfig } from '../../app.config'

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 and the section-blocks issue: when an image-service cloud name is configured,
+ * Requirements §7: when an image-service cloud name is configured,
  * image URLs go through its transformation API (Cloudinary's fetch delivery: resize,
  * automatic format and quality). Without one, the original is used as it is.
  *

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { siteConfig } from '../../app.config'
 import { createLoadingBar, type LoadingBarState } from './loading-bar'
 
-describe('loading bar (SPEC §9: throttle 200, duration 5000, tick 100, hide 500)', () => {
+describe('loading bar (requirements §9: throttle 200, duration 5000, tick 100, hide 500)', () => {
   let states: LoadingBarState[]
   let bar: ReturnType<typeof createLoadingBar>
 

@@ -1,5 +1,5 @@
 /**
- * The navigation loading bar's state machine (SPEC §4 and §9): start, progress, finish
+ * The navigation loading bar's state machine (requirements §4 and §9): start, progress, finish
  * or fail. It only shows when loading lasts longer than `throttleMs`, creeps towards
  * 90 % over `durationMs` in `tickMs` steps, and hides `hideDelayMs` after finishing.
  * Pure apart from timers, so fake timers test it exactly.

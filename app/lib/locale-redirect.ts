@@ -1,5 +1,5 @@
 /**
- * SPEC §4 and §9: the `lang` cookie remembers the visitor's language. A visitor whose
+ * Requirements §4 and §9: the `lang` cookie remembers the visitor's language. A visitor whose
  * cookie names another routed locale and who opens a page without a locale prefix lands
  * on that page under the cookie's prefix. Documents only (never assets, server
  * functions or crawlers, which send no cookie). See docs/decisions/004.

@@ -5,7 +5,7 @@
  * server log line that can carry one passes through redactLogText().
  */
 
-/** Query parameters whose values are secrets or personal data (SPEC §2, §7; docs/content-api.md). */
+/** Query parameters whose values are secrets or personal data (requirements §2, §7; docs/content-api.md). */
 export const REDACTED_PARAMS = [
   's',
   'p',

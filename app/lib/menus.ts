@@ -1,5 +1,5 @@
 /**
- * SPEC §2 and §3: the primary navigation is built from the `primary` and
+ * Requirements §2 and §3: the primary navigation is built from the `primary` and
  * `primary-submenu` locations; submenu items nest under the primary item whose id is
  * their `post_parent`.
  */

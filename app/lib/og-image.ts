@@ -1,5 +1,5 @@
 /**
- * Where a page's generated social image lives (issue 17, docs/decisions/018), shared by
+ * Where a page's generated social image lives (requirements §11.4, decision 018), shared by
  * the head (which links it) and the server (which answers it). The image is named after
  * the page the backend is asked for, not after the URL that shows it: `/og/{page name}.png`
  * (`/og/home.png`, `/og/services/cyber-security.png`, `/og/blog/some-post.png`), and a

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { pageNameOf, pageQueryFor, pathnameOf, selectedTag, selectPage, validateSiteSearch } from './page-selection'
 import { isManagedItSupportPath, localizePath, pageNameForPath, popupIdFromHref, stripLocale, toAppHref } from './url'
 
-describe('page selection (SPEC §2)', () => {
+describe('page selection (requirements §2)', () => {
   it('maps the empty path to the home slug', () => {
     expect(pageNameOf(undefined)).toBe('home')
     expect(pageNameOf('')).toBe('home')

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 Page selection: which backend page a URL asks for, and with which query.
+ * Requirements §2 Page selection: which backend page a URL asks for, and with which query.
  * Pure, so the rules are unit-tested without a router.
  */
 import type { Locale } from '../../app.config'
@@ -12,7 +12,7 @@ import { stripLocale } from './url'
 type Param = string | number | boolean
 
 /**
- * Search params the site reads on every page (SPEC §2): `s` the search string,
+ * Search params the site reads on every page (requirements §2): `s` the search string,
  * `preview=true` with `p` (the preview id) and the signed link's `expires` and `token`,
  * `dev=true` developer mode, and `page` for listings and search results (crawlable
  * `?page=2`). Other params (utm_*, gclid) are kept as they are.
@@ -81,7 +81,7 @@ export function pageNumber(value: string | undefined): number {
 }
 
 /**
- * The URL read once (SPEC §2 Page selection): its locale (from the public path, whose
+ * The URL read once (requirements §2 Page selection): its locale (from the public path, whose
  * prefix the router's rewrite hides from routes), its app path and its search params.
  */
 export function selectPage(publicPathname: string, params: SiteSearch): PageSelection {
@@ -130,18 +130,18 @@ export function pageQueryFor(selection: PageSelection, target: PageTarget): Page
   return query
 }
 
-/** The page name of a splat or page param (decoded by the router): SPEC §2, the empty path is the home slug. */
+/** The page name of a splat or page param (decoded by the router): requirements §2, the empty path is the home slug. */
 export function pageNameOf(param: string | undefined): string {
   const trimmed = (param ?? '').replace(/^\/+|\/+$/g, '')
   return trimmed === '' ? siteConfig.content.homeSlug : trimmed
 }
 
-/** The app path of a page name, as SPEC §7 `layout{path}` takes it: `/` for the home slug, else `/{pageName}`. */
+/** The app path of a page name, as requirements §7 `layout{path}` takes it: `/` for the home slug, else `/{pageName}`. */
 export function layoutPathOf(pageName: string): string {
   return pageName === siteConfig.content.homeSlug ? '/' : `/${pageName}`
 }
 
-/** SPEC §2: the tag route with a slug sets the selected blog tag; elsewhere it is "all". */
+/** Requirements §2: the tag route with a slug sets the selected blog tag; elsewhere it is "all". */
 export function selectedTag(tagSlug: string | undefined): string {
   return tagSlug && tagSlug.trim() !== '' ? tagSlug : 'all'
 }

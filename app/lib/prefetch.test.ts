@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { siteConfig } from '../../app.config'
 import { politePreload, prefetchAllowed, prefetchWhenIdle, type ConnectionInfo } from './prefetch'
 
-describe('prefetchAllowed (SPEC §9)', () => {
+describe('prefetchAllowed (requirements §9)', () => {
   it('refuses 2g, slow-2g and Save-Data', () => {
     expect(prefetchAllowed({ effectiveType: '2g' })).toBe(false)
     expect(prefetchAllowed({ effectiveType: 'slow-2g' })).toBe(false)

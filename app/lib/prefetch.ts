@@ -1,5 +1,5 @@
 /**
- * SPEC §9's link prefetching rules, applied to the router's own preloading (app/router.tsx
+ * Requirements §9's link prefetching rules, applied to the router's own preloading (app/router.tsx
  * preloads links as they come into view): a preload waits until the browser is idle, at
  * most `prefetchIdleTimeoutMs`, and none happens on a `2g`/`slow-2g` connection or when the
  * visitor asked to save data. The connection is read at each preload, so a visitor whose

@@ -1,5 +1,5 @@
 /**
- * The page head from the Meta entity (SPEC §3) and the page around it: title,
+ * The page head from the Meta entity (requirements §3) and the page around it: title,
  * description, robots, Open Graph, Twitter, canonical, hreflang alternates, favicon and
  * JSON-LD (the page's own schema plus Organization, WebSite with SearchAction,
  * BreadcrumbList and BlogPosting). Pure, so every rule is unit-tested.

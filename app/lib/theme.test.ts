@@ -24,7 +24,7 @@ afterEach(() => {
   systemPrefers('light')
 })
 
-describe('colour theme (issue 17)', () => {
+describe('colour theme (requirements §11.4)', () => {
   it('the head script follows the system setting when nothing is stored', () => {
     systemPrefers('dark')
     runHeadScript()

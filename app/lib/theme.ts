@@ -1,7 +1,7 @@
 /**
- * Issue 17: the colour theme. The visitor picks light, dark or "system" (follow
+ * Requirements §11.4: the colour theme. The visitor picks light, dark or "system" (follow
  * `prefers-color-scheme`) in the header; the choice lives in localStorage (no cookie,
- * never sent to the server: a cached page is the same for everyone, DESIGN.md). The
+ * never sent to the server: a cached page is the same for everyone, requirements §10.1). The
  * resolved theme is `data-theme="light|dark"` on <html>, the choice `data-theme-choice`;
  * the stylesheet's colour roles follow the first, the header's icon the second.
  * See docs/decisions/017-dark-theme-tokens.md.

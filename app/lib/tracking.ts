@@ -1,5 +1,5 @@
 /**
- * The third-party tags (SPEC §1 and §7: a tag manager, the local tag script, an
+ * The third-party tags (requirements §1 and §7: a tag manager, the local tag script, an
  * ad-conversion script and a session-recording script): where each loads from and
  * which consent category it needs. Their origins are listed here once and used for
  * loading and for the Content-Security-Policy, nowhere else.

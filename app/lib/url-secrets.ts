@@ -1,13 +1,13 @@
 /**
  * The password-reset link carries its token in
- * the query (SPEC §2: the reset form reads userId and passToken from it). The token
+ * the query (requirements §2: the reset form reads userId and passToken from it). The token
  * leaves the address bar at once, kept in memory for the form, so nothing that reads
  * the URL later sees it: analytics tags (their page view, session recordings), the
  * `_pageUrl` of a form, a copied or bookmarked address. The consent code calls this
  * before it loads any tag, so the order of effects cannot matter.
  */
 
-/** SPEC §2: the reset form's query parameters. */
+/** Requirements §2: the reset form's query parameters. */
 const URL_SECRETS = ['userId', 'passToken'] as const
 export type UrlSecret = (typeof URL_SECRETS)[number]
 

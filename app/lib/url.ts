@@ -1,5 +1,5 @@
 /**
- * URL and locale helpers shared by the server and the browser (SPEC §2 Page selection).
+ * URL and locale helpers shared by the server and the browser (requirements §2 Page selection).
  */
 import { defaultLocale, routedLocales, siteConfig, type Locale } from '../../app.config'
 
@@ -9,7 +9,7 @@ export function isLocale(value: unknown): value is Locale {
 
 /**
  * Splits a public path into its locale and the path without the locale segment.
- * SPEC §2: "A leading locale segment (en, de) is stripped before the page lookup."
+ * Requirements §2: "A leading locale segment (en, de) is stripped before the page lookup."
  */
 export function stripLocale(pathname: string): { locale: Locale; path: string } {
   const segments = pathname.split('/').filter(Boolean)
@@ -28,7 +28,7 @@ export function localizePath(path: string, locale: Locale): string {
 }
 
 /**
- * The backend page name for an app path (locale already stripped). SPEC §2: the empty
+ * The backend page name for an app path (locale already stripped). Requirements §2: the empty
  * path maps to the home slug. Nested paths keep their slashes (`services/cloud`).
  */
 export function pageNameForPath(path: string): string {
@@ -47,7 +47,7 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** SPEC §2: a landing page path containing the managed IT support segment. */
+/** Requirements §2: a landing page path containing the managed IT support segment. */
 export function isManagedItSupportPath(path: string): boolean {
   return path.split('/').some((segment) => segment.includes(siteConfig.content.managedItSupportSegment))
 }
@@ -89,7 +89,7 @@ function delocalize(href: string): string {
   return trimmed + rest
 }
 
-/** The popup id of a `#popup-{id}` link (SPEC §2), or null. */
+/** The popup id of a `#popup-{id}` link (requirements §2), or null. */
 export function popupIdFromHref(href: string): string | null {
   const hash = href.includes('#') ? href.slice(href.indexOf('#') + 1) : ''
   const match = /^popup-([A-Za-z0-9_-]{1,64})$/.exec(hash)

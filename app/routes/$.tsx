@@ -3,7 +3,7 @@ import { PageScreen } from '../components/page-screen'
 import { pageNameOf, pageSearchDeps } from '../lib/page-selection'
 import { loadPage, pageHead } from './-page-route'
 
-/** SPEC §2: `/{page}` and the catch-all are one route: any path is a page name (`services/cyber-security`); an unknown one is a 404. */
+/** Requirements §2: `/{page}` and the catch-all are one route: any path is a page name (`services/cyber-security`); an unknown one is a 404. */
 export const Route = createFileRoute('/$')({
   loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context, params }) => (await loadPage(context, { pageName: pageNameOf(params._splat) })).loaderData,

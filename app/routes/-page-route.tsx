@@ -48,7 +48,7 @@ export async function loadPage(context: PageLoaderContext, target: PageTarget): 
   const [data, layout] = await Promise.all([
     // Stale data (an earlier visit in this tab) shows at once and is refreshed in the background.
     queryClient.ensureQueryData({ ...pageQueryOptions(query), revalidateIfStale: true }),
-    // SPEC §7 `layout{path}`: the layout of the page shown, by its page name (the home page's path is `/`).
+    // Requirements §7 `layout{path}`: the layout of the page shown, by its page name (the home page's path is `/`).
     queryClient.ensureQueryData(layoutQueryOptions({ locale: query.locale, path: layoutPathOf(query.pageName) })),
   ])
   const { page } = data
@@ -88,7 +88,7 @@ export function headInputFor(data: PageData, query: PageQuery, path: string): He
             featuredImage: page.post.featuredImage,
           }
         : null,
-    // Search results and previews are never indexed (DESIGN.md); pages may say so themselves.
+    // Search results and previews are never indexed (requirements §10.6); pages may say so themselves.
     noindex: Boolean(query.search || query.previewId),
     // Search results and drafts have no card of their own: the image shows the published page.
     generatedImage:

@@ -42,11 +42,11 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
       { rel: 'manifest', href: '/manifest.webmanifest' },
     ],
-    // The colour theme is set before the first paint (issue 17); Consent Mode v2 defaults
+    // The colour theme is set before the first paint (requirements §11.4); Consent Mode v2 defaults
     // (all denied) come before any tag can load.
     scripts: [{ children: themeScript() }, { children: consentDefaultsScript }, { children: cookieLocaleRedirectScript() }],
   }),
-  // SPEC §2: the search params every page reads, and the URL read once for all loaders below.
+  // Requirements §2: the search params every page reads, and the URL read once for all loaders below.
   validateSearch: validateSiteSearch,
   beforeLoad: ({ location, search }) => ({ selection: selectPage(pathnameOf(location.publicHref), search) }),
   loader: ({ context }) => context.queryClient.ensureQueryData(publicEnvQueryOptions()),
@@ -56,7 +56,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   errorComponent: RouteErrorScreen,
 })
 
-/** SPEC §9: hash targets scroll below the navigation bar, a different bar on phones. */
+/** Requirements §9: hash targets scroll below the navigation bar, a different bar on phones. */
 const scrollOffsetCss = `html{scroll-padding-top:${siteConfig.header.navHeightPx.mobile}px}@media (min-width:1024px){html{scroll-padding-top:${siteConfig.header.navHeightPx.desktop}px}}`
 
 /** Each locale's text direction, worked out once (Intl.Locale is slow to build on every render). */

@@ -4,7 +4,7 @@ import { PageScreen } from '../components/page-screen'
 import { loadPage, pageHead } from './-page-route'
 import { pageSearchDeps } from '../lib/page-selection'
 
-/** SPEC §2: `/` is the home page slug. */
+/** Requirements §2: `/` is the home page slug. */
 export const Route = createFileRoute('/')({
   loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context }) => (await loadPage(context, { pageName: siteConfig.content.homeSlug })).loaderData,

@@ -3,7 +3,7 @@ import { PageScreen } from '../components/page-screen'
 import { loadPage, pageHead } from './-page-route'
 import { pageSearchDeps } from '../lib/page-selection'
 
-/** SPEC §2: `/login`, where register and reset land on success. */
+/** Requirements §2: `/login`, where register and reset land on success. */
 export const Route = createFileRoute('/login')({
   loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context }) => (await loadPage(context, { pageName: 'login' })).loaderData,

@@ -1,5 +1,5 @@
 /**
- * Backend layout name → a loader for the block's component (STYLE.md, Payload). Their
+ * Backend layout name → a loader for the block's component (after Payload's website template). Their
  * data was checked against the block's schema on the server (schemas.ts); components are
  * split into their own chunks: RenderSections renders the first two with the page and
  * loads the rest when they come near the viewport. A layout that is not here renders

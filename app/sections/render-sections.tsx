@@ -1,5 +1,5 @@
 /**
- * A page's sections in order, with stable keys (SPEC §1: section blocks load lazily).
+ * A page's sections in order, with stable keys (requirements §1: section blocks load lazily).
  * Every section is in the server's HTML (the hero arrives with it; readers and crawlers
  * get the rest). Each is an island (components/island.tsx): the code of the first two
  * is fetched as soon as the page hydrates, the others' only when they come near the

@@ -1,5 +1,5 @@
 /**
- * SPEC §9 scroll animations, for blocks that opt in (`animate: true`): intersection
+ * Requirements §9 scroll animations, for blocks that opt in (`animate: true`): intersection
  * threshold 0, root margin -5% on phones and -20% otherwise. None at all for visitors who
  * prefer reduced motion; content is visible without JavaScript (only sections that start
  * out of view are hidden, after hydration, until they scroll in).

@@ -1,5 +1,5 @@
 /**
- * `Cache-Control` by response type (DESIGN.md, incremental static), every lifetime from
+ * `Cache-Control` by response type (requirements §10.1), every lifetime from
  * `siteConfig.cache`: public pages, feeds and the sitemap are kept by CDNs and
  * revalidated in the background; previews, developer mode and errors that should not
  * stick are never stored.

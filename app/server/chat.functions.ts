@@ -1,5 +1,5 @@
 /**
- * The built-in chat (issue 17): the panel's messages go through this server function to
+ * The built-in chat (requirements §11.4): the panel's messages go through this server function to
  * the backend's `POST /api/v1/chat/messages`, which stores them as a support ticket and
  * answers. Rate limited like the forms; every refusal is a message for the visitor.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC §7: article comments, posted through a server function to the backend's
+ * Requirements §7: article comments, posted through a server function to the backend's
  * `wp-comments-post.php`. The visitor's browser never calls the backend itself.
  */
 import { createServerFn } from '@tanstack/react-start'

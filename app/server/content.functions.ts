@@ -1,7 +1,7 @@
 /**
- * Server functions for content. Their query options (layered keys, STYLE.md) are in
+ * Server functions for content. Their query options (layered keys, CONTRIBUTING.md, How the code reads) are in
  * content.queries.ts, which loads this module only when the browser first fetches
- * (a navigation, a preload): hydrating a page needs none of it (issue 13's first load).
+ * (a navigation, a preload): hydrating a page needs none of it (the first-load budget, requirements §11.1).
  */
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'

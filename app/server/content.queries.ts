@@ -1,5 +1,5 @@
 /**
- * The query options of every content query (STYLE.md: layered keys), read by the routes'
+ * The query options of every content query (layered keys: CONTRIBUTING.md, How the code reads), read by the routes'
  * loaders and the components. Their server functions (content.functions.ts, with zod
  * validators and Start's RPC client) load on the first fetch the browser makes, not with
  * the page: hydration reads the data the server rendered.
@@ -61,7 +61,7 @@ export const postsQueryOptions = (input: PostsQuery) =>
   })
 
 /**
- * SPEC §4: blog lists are replaced (first page, or a new tag or category) or appended
+ * Requirements §4: blog lists are replaced (first page, or a new tag or category) or appended
  * (load more). One infinite query per list, starting at the page the URL asks for.
  */
 export const postListQueryOptions = (input: PostsFilter, startPage: number) =>

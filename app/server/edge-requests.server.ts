@@ -42,7 +42,7 @@ export function redirectTo(url: URL, status: 301 | 302 | 307 | 308, target: stri
 }
 
 /**
- * SPEC §2: the default locale has no prefix, so `/en/...` is the same page as `/...`;
+ * Requirements §2: the default locale has no prefix, so `/en/...` is the same page as `/...`;
  * and a path with a doubled slash or a backslash is the same page as with single
  * slashes. Either answers 301 to the one path; null when the path already is it.
  */

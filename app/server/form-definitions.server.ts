@@ -1,5 +1,5 @@
 /**
- * Form definitions kept like pages (DESIGN.md, stale-if-error): the server validates a
+ * Form definitions kept like pages (requirements §11.2, stale-if-error): the server validates a
  * submission against the definition the backend has now (the browser's copy is never
  * trusted), and when the backend cannot answer, against the last good copy, read within
  * siteConfig.cache.keepMs. So while the backend is down a submission is still checked,

@@ -1,5 +1,5 @@
 /**
- * SPEC §7: form submissions and the account calls, through server functions. The
+ * Requirements §7: form submissions and the account calls, through server functions. The
  * browser never calls the backend (or a CDN trace endpoint) itself: the server reads the
  * form's definition from the backend, validates the answers with the same schema the
  * browser used, adds the hidden-field string from the request, and proxies.
@@ -137,7 +137,7 @@ const accountInput = z.object({
   locale: localeSchema,
   source: formSource,
   values: z.record(z.string().regex(/^input_\d{1,20}$/), z.string().max(10_000)),
-  /** SPEC §7: reset-password takes userId and passToken from the page's query. */
+  /** Requirements §7: reset-password takes userId and passToken from the page's query. */
   userId: z.string().max(40).optional(),
   passToken: z.string().max(200).optional(),
   /** One per submission attempt (the browser's crypto.randomUUID()); register and forgot run once per key. */
@@ -190,7 +190,7 @@ export const submitAccountForm = createServerFn({ method: 'POST' })
     const siteUrl = env.SITE_URL ?? loaded.siteUrl ?? 'http://localhost'
     if (definition.type === 'recover') {
       fields.subject = siteConfig.forms.passwordResetSubject
-      // SPEC §7 `nuxtURL`: where the emailed link points, in the visitor's language.
+      // Requirements §7 `nuxtURL`: where the emailed link points, in the visitor's language.
       fields.nuxtURL = new URL(localizePath('/', locale), siteUrl).href.replace(/\/$/, '')
     }
     const query = definition.type === 'reset' ? { userId: data.userId ?? '', passToken: data.passToken ?? '' } : undefined

@@ -1,5 +1,5 @@
 /**
- * The rendered-HTML cache (DESIGN.md, incremental static): what the server entry checks
+ * The rendered-HTML cache (requirements §10.1): what the server entry checks
  * before routing and rendering. One rendered page is kept per key with its compressed
  * forms, served fresh, then stale while one background render replaces it
  * (stale-while-revalidate), and kept through backend outages (stale-if-error).

@@ -1,6 +1,6 @@
 /**
  * Which requests the rendered-HTML cache answers, and under which key. A page's HTML is
- * the same for every visitor of its URL (DESIGN.md), so the key is the path (with its
+ * the same for every visitor of its URL (requirements §10.1), so the key is the path (with its
  * locale prefix) and the query parameters the page reads: `s` and `page`. Everything
  * else in the query (utm_source, gclid…) is left out of the key and out of the render.
  *

@@ -1,5 +1,5 @@
 /**
- * Which pages are prerendered at build (DESIGN.md, incremental static): chosen from the
+ * Which pages are prerendered at build (requirements §10.1): chosen from the
  * backend's own lists, never a hard-coded list. In every routed locale: home, every
  * internal page a menu links to, the blog home, the first page of every category and
  * tag listing, and the newest posts. Account and reset pages are never prerendered

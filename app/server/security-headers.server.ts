@@ -1,5 +1,5 @@
 /**
- * Security headers for every response, as one constant (STYLE.md), and the
+ * Security headers for every response, as one constant (CONTRIBUTING.md, How the code reads), and the
  * Content-Security-Policy: the only place besides the tag loader where third-party
  * origins appear (they come from app/lib/tracking.ts).
  */
@@ -32,7 +32,7 @@ export type InlineScripts = { nonce: string } | { hashes: readonly string[] }
 
 export function contentSecurityPolicy(inline: InlineScripts, chatProviders: string | null | undefined = env.CHAT_PROVIDERS): string {
   const allowed = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.map((hash) => `'${hash}'`)
-  // A chat provider's origins only when CHAT_PROVIDERS names it (issue 17).
+  // A chat provider's origins only when CHAT_PROVIDERS names it (requirements §11.4).
   const chat = configuredChatProviders(chatProviders).map((name) => chatProviderOrigins[name])
   const of = (kind: keyof ChatProviderOrigins) => chat.flatMap((origins) => origins[kind])
   const worker = of('worker')

@@ -42,7 +42,7 @@ describe('contentSecurityPolicy', () => {
   })
 })
 
-describe('contentSecurityPolicy and the chat providers (issue 17)', () => {
+describe('contentSecurityPolicy and the chat providers (requirements §11.4)', () => {
   const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `)) ?? ''
 
   it('names no chat origin when CHAT_PROVIDERS is unset', () => {

@@ -1,8 +1,8 @@
 /**
  * Who is asking, read from the request once for every use: the address for rate limits
- * and the backend's flood checks (forms, comments, accounts), the protocol, and SPEC §7's
+ * and the backend's flood checks (forms, comments, accounts), the protocol, and requirements §7's
  * hidden-field string (referrer or "No Referrer", IP, country code, platform, user agent).
- * DESIGN.md: IP and country come from the request on the server, never from the browser
+ * Requirements §10.4: IP and country come from the request on the server, never from the browser
  * calling a CDN trace endpoint. Which proxy headers are believed is TRUST_PROXY,
  * and nothing else in the site reads them; anyone can send any header, so with `none` the
  * address is the socket's. The readers below are pure; `requestVisitor()` applies them to

@@ -44,7 +44,7 @@ const pages = [
   { name: 'blog', path: '/blog' },
   { name: 'contact', path: '/contact' },
 ]
-/** The pages with a mobile performance target (issue 13). */
+/** The pages with a mobile performance target (requirements §11.1). */
 const scoredPages = ['home', 'service', 'landing', 'post']
 const MOBILE_SCORE_TARGET = 95
 
@@ -461,7 +461,7 @@ async function lighthouseRuns(server: BuiltServer, build: string | null): Promis
 
   const failed = results.filter((result) => result.error)
   const shiftingHome = results.filter((result) => result.name === 'home' && result.consent && (result.cls === null || result.cls > 0))
-  // Issue 13: mobile performance ≥ 95 on home, a service page, the landing page and a post, and CLS 0.
+  // Requirements §11.1: mobile performance ≥ 95 on home, a service page, the landing page and a post, and CLS 0.
   const mobile = results.filter((result) => result.preset === 'mobile' && result.consent && scoredPages.includes(result.name))
   console.log(
     `\n${table(

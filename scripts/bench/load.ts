@@ -1,5 +1,5 @@
 /**
- * The load part of `npm run bench` (issue 13): the production server under 32 concurrent
+ * The load part of `npm run bench` (requirements §11.1): the production server under 32 concurrent
  * connections on loopback, with wrk when it is installed (lighter than a load tool in
  * Node, which shares the two cores with the server), else autocannon.
  *
@@ -35,7 +35,7 @@ const CACHED_REQUESTS = 100_000
 const reportFile = join(benchDir, 'load-report.json')
 const prerenderedDir = join(root, '.output/server/prerendered')
 
-/** Issue 13's targets. */
+/** The targets of requirements §11.1. */
 const targets = {
   /** Prerendered page and cache hit: at least this share of the asset's req/s… */
   cachedRatio: 0.8,

@@ -31,7 +31,7 @@ export function deployTarget(value: string | undefined = process.env.DEPLOY_TARG
   process.exit(1)
 }
 
-/** Where each target's output goes (scripts/prerender.ts, scripts/deploy-output.ts, scripts/check-deploy.ts). */
+/** Where each target's output goes (scripts/prerender.ts, scripts/deploy/platform-output.ts, scripts/check-deploy.ts). */
 export const outputLayout = {
   node: { serverEntry: '.output/server/index.mjs', prerendered: '.output/server/prerendered', static: '.output/public' },
   netlify: { serverEntry: 'dist/server/server.js', prerendered: 'dist/prerendered', static: 'dist/client' },

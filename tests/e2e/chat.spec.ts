@@ -1,5 +1,5 @@
 /**
- * The live chat (issue 17): the launcher, the functional consent it needs, the built-in
+ * The live chat (requirements §11.4): the launcher, the functional consent it needs, the built-in
  * panel over the embedded CMS (messages stored as a support ticket in its SQLite
  * database, the canned reply announced), Crisp loaded only after consent and a press
  * (its origin stubbed), pages whose `chat` is off, and the backend-down server.

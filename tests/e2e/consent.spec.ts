@@ -45,7 +45,7 @@ test('nothing is requested from a tracking origin before consent; Consent Mode d
   const consent = await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer[0]))
   expect(consent).toContain('"analytics_storage":"denied"')
   expect(consent).toContain('"ad_storage":"denied"')
-  // SPEC §4: the consent cookie is false until the visitor chooses.
+  // Requirements §4: the consent cookie is false until the visitor chooses.
   expect((await context.cookies()).find((cookie) => cookie.name === 'cookie_control_consent')?.value).toBe('false')
 })
 

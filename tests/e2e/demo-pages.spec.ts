@@ -25,7 +25,7 @@ function demoPages(locale: string): DemoPage[] {
     .map((page) => ({ path: page.path === 'home' ? '' : page.path, layouts: (page.sections ?? []).map((section) => section.layout) }))
 }
 
-// Issue 17: every section block in both colour themes.
+// Requirements §11.4: every section block in both colour themes.
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme })

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Secrets in the wrong places", in Chromium: a visitor who consented to
+ * Requirements §11.2 (secrets stay out of logs, caches and analytics), in Chromium: a visitor who consented to
  * analytics opens a password-reset link. The token leaves the address bar before any tag
  * loads, so no tag (every tag ID is configured, playwright.config.ts) ever sees it: not in
  * the URL it loads with, not in what it reads from `location`, not in the data layer.

@@ -3,7 +3,7 @@ import { siteConfig } from '../../app.config'
 import { waitForHydration, watchConsole } from './helpers'
 
 /**
- * SPEC §9's navigation rules, with the connection emulated by Chromium itself (DevTools
+ * Requirements §9's navigation rules, with the connection emulated by Chromium itself (DevTools
  * protocol): links in view are prefetched at idle time; never on 2g, slow-2g or with
  * Save-Data; a navigation answered in under 200 ms shows no loading state.
  *

@@ -128,7 +128,7 @@ test('opt-in scroll animations: hidden only after hydration and only out of view
   await expect(page.locator('[data-reveal]').filter({ hasText: 'What our clients say' })).toHaveAttribute('data-reveal', 'static')
 })
 
-test('a code chunk that fails to load reloads the page, at most once per 60 seconds (SPEC §8)', async ({ page }) => {
+test('a code chunk that fails to load reloads the page, at most once per 60 seconds (requirements §8)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 })
   await page.route(/\/assets\/testimonials-[\w-]+\.js$/, (route) => route.abort())
   let loads = 0

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
 import { pageTypes } from './page-types'
 
-// Issue 17: every page type in both colour themes (the visitor's system setting; no choice stored).
+// Requirements §11.4: every page type in both colour themes (the visitor's system setting; no choice stored).
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme })

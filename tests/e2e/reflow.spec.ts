@@ -1,6 +1,6 @@
 /**
  * WCAG 2.2 1.4.10 (reflow): at 320 CSS px wide no page scrolls sideways, in every routed
- * locale (issue 17: the German footer's "Nutzungsbedingungen" used to overflow). Long
+ * locale (requirements §11.4: the German footer's "Nutzungsbedingungen" used to overflow). Long
  * words wrap or hyphenate; nothing is hidden to make room.
  */
 import { expect, test } from '@playwright/test'

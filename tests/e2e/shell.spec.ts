@@ -262,7 +262,7 @@ test('overlays pass axe in German too', async ({ page }) => {
   await expectNoAxeViolations(page)
 })
 
-test('leaving a half-written comment asks first (SPEC §4, §8)', async ({ page }) => {
+test('leaving a half-written comment asks first (requirements §4, §8)', async ({ page }) => {
   await open(page, '/blog/kestrel-achieves-iso-27001')
   // The comment form's code loads as it comes near the viewport (components/island.tsx).
   await page.getByRole('textbox', { name: 'Comment', exact: true }).scrollIntoViewIfNeeded()

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the colour theme. The header's theme menu (light, dark, system) works with the
+ * Requirements §11.4: the colour theme. The header's theme menu (light, dark, system) works with the
  * keyboard, its choice survives navigation and reloads without a cookie, the theme is on
  * <html> before the page's own code runs (no flash of the wrong theme), "system" follows
  * the operating system live, and the controls stay visible in forced colours.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 against the production build (`npm run build` first): the per-client rate
+ * Requirements §11.2 against the production build (`npm run build` first): the per-client rate
  * limit answers 429 with Retry-After, and who the client is follows TRUST_PROXY, so a
  * spoofed X-Forwarded-For or CF-Connecting-IP does not reset a limit unless the site is
  * configured to believe that header. Searches are the limited call here: a plain GET.

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzz of the production server (issue 14, Deliver 6; `npm run build`
+ * Property-based fuzz of the production server (requirements §11.2; `npm run build`
  * first): arbitrary methods, paths (`..`, `%2e%2e`, `//`, backslashes, unicode, control
  * characters, very long segments), query strings and headers (Accept-Language, Cookie,
  * Accept-Encoding, X-Forwarded-*). Whatever arrives:

@@ -113,7 +113,7 @@ describe('redirects stay on this origin', () => {
     expectSecurityHeaders(answer, attack)
   })
 
-  it('answers the issue-14 report with the path on this site', async () => {
+  it('answers the reported open redirect (/en//host) with the path on this site', async () => {
     const answer = await rawRequest(origin, 'GET', '/en//evil.example?x=1')
     expect(answer.status).toBe(301)
     expect(header(answer, 'location')).toBe('/evil.example?x=1')

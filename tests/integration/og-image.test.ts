@@ -1,5 +1,5 @@
 /**
- * Generated social images (issue 17, docs/decisions/018), end to end over HTTP against
+ * Generated social images (requirements §11.4, decision 018), end to end over HTTP against
  * the production build (`npm run build` first): every page type links a PNG of 1200×630
  * in every routed locale, a missing page's image is a 404, the images are cached and
  * validated like pages, prerendered with their pages, and purged with them.

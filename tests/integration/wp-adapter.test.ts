@@ -50,7 +50,7 @@ describe('wp adapter when the backend is down', () => {
     expect(error).toBeInstanceOf(ContentUnavailableError)
     expect(error instanceof ContentUnavailableError && error.reason).toBe('unreachable')
     expect(await source.getPosts({ locale: 'en' })).toEqual({ posts: [], pagination: null, failed: true })
-    // Down is not "no such tag" or "no layout": the cache in front answers its last good copy, then null or {} (SPEC §7).
+    // Down is not "no such tag" or "no layout": the cache in front answers its last good copy, then null or {} (requirements §7).
     await expect(source.getTagId('x', 'en')).rejects.toBeInstanceOf(ContentUnavailableError)
     await expect(source.getLayout('/x', 'en')).rejects.toBeInstanceOf(ContentUnavailableError)
     // Outages are logged by the breaker, once each way; onError is for answers that break the contract.
@@ -74,7 +74,7 @@ describe('wp adapter when the backend is down', () => {
   })
 })
 
-describe("tag id lookup (SPEC §7: the first item's id, null on failure)", () => {
+describe("tag id lookup (requirements §7: the first item's id, null on failure)", () => {
   const answering = (body: unknown, status = 200) =>
     createWpSource({
       baseUrl: 'http://backend.test',

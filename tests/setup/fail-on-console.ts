@@ -1,5 +1,5 @@
 /**
- * STYLE.md: tests fail on any unexpected console.error or console.warn. A test that
+ * CONTRIBUTING.md, How the code reads: tests fail on any unexpected console.error or console.warn. A test that
  * expects one spies on the console itself (vi.spyOn) and asserts it.
  */
 import { afterEach, beforeEach, vi } from 'vitest'

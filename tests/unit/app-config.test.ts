@@ -33,7 +33,7 @@ describe('app.config environment', () => {
     for (const name of ['CONTENT_API_URL', 'PORT', 'CONTENT_BACKEND', 'PREVIEW_SECRET']) expect(message).toContain(name)
   })
 
-  it('reads CHAT_PROVIDERS as a list of the providers the site knows (issue 17)', () => {
+  it('reads CHAT_PROVIDERS as a list of the providers the site knows (requirements §11.4)', () => {
     expect(parseEnv({}).CHAT_PROVIDERS).toBeUndefined()
     expect(parseEnv({ CHAT_PROVIDERS: '' }).CHAT_PROVIDERS).toBeUndefined()
     expect(parseEnv({ CHAT_PROVIDERS: 'crisp' }).CHAT_PROVIDERS).toBe('crisp')
@@ -46,8 +46,8 @@ describe('app.config environment', () => {
   })
 })
 
-describe('SPEC §9 constants', () => {
-  it('carries the spec values', () => {
+describe('requirements §9 constants', () => {
+  it('carries the values of requirements §9', () => {
     expect(siteConfig.i18n.defaultLocale).toBe('en')
     expect(routedLocales).toEqual(['en', 'de'])
     expect([...catalogLocales].sort()).toEqual(['de', 'en', 'es', 'fr', 'hr', 'hu', 'it', 'ja', 'no', 'pt', 'ru', 'uk'])

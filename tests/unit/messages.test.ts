@@ -9,7 +9,7 @@ const load = (locale: string): Catalog => {
 }
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort()
 
-describe('message catalogs (SPEC §9: de, en, es, fr, hr, hu, it, ja, no, pt, ru, uk)', () => {
+describe('message catalogs (requirements §9: de, en, es, fr, hr, hu, it, ja, no, pt, ru, uk)', () => {
   const en = load('en')
 
   for (const locale of catalogLocales) {

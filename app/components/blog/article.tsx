@@ -135,7 +135,7 @@ function ShareLinks({ url, title }: { url: string; title: string }) {
   )
 }
 
-/** SPEC §3 widgets by area ('sidebar'): text, media image, recent posts, categories, custom HTML. */
+/** Requirements §3 widgets by area ('sidebar'): text, media image, recent posts, categories, custom HTML. */
 function Sidebar({ page }: { page: Page }) {
   const widgets = page.widgets.sidebar ?? []
   if (widgets.length === 0) return null

@@ -1,5 +1,5 @@
 /**
- * The blog's pages (SPEC §2): an article, or a listing (the blog home or a category)
+ * The blog's pages (requirements §2): an article, or a listing (the blog home or a category)
  * whose posts "Load more" appends. Each kind is its own module, so a route's first load
  * carries only the kind it expects (blog-screen.tsx); this one renders either, for a blog
  * answer where a page was expected.

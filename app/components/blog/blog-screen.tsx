@@ -1,5 +1,5 @@
 /**
- * The screen of the blog routes (SPEC §2: the blog home, categories, articles): the page
+ * The screen of the blog routes (requirements §2: the blog home, categories, articles): the page
  * their loader ensured, read from the same query; the search results when `s` was given.
  * A route names the content it expects (`article` or `listing`), whose code is then in
  * its first load; the other kind, which its path can also answer (/blog/{x} is an article

@@ -1,5 +1,5 @@
 /**
- * SPEC §7: the comment form under an article, posted through a server function to the
+ * Requirements §7: the comment form under an article, posted through a server function to the
  * backend's `wp-comments-post.php`. Loaded when it comes near the viewport (an island):
  * the article itself needs no form code.
  */
@@ -32,7 +32,7 @@ export default function CommentForm({ postId }: { postId: string }) {
   const [state, setState] = useState<'idle' | 'submitting' | 'sent'>('idle')
   const [error, setError] = useState<string | null>(null)
   const [key, setKey] = useState(0)
-  // SPEC §4: leaving with a half-written comment asks first.
+  // Requirements §4: leaving with a half-written comment asks first.
   const [dirty, setDirty] = useState(false)
   // The server's markup of this island is inert until its code is here: typing into it would be lost.
   const [ready, setReady] = useState(false)

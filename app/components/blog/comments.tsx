@@ -1,5 +1,5 @@
 /**
- * SPEC §7: the article's approved comments and a comment form (name, email, comment)
+ * Requirements §7: the article's approved comments and a comment form (name, email, comment)
  * posted through a server function to the backend's wp-comments-post.php. New comments
  * are held for moderation; WordPress's answers (duplicate, too fast, missing fields)
  * come back as messages.

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 and §4: a blog listing. The first page (or the page the URL asks for) is
+ * Requirements §2 and §4: a blog listing. The first page (or the page the URL asks for) is
  * rendered on the server; "Load more" appends the next page (an infinite query over
  * /api/v1/posts). The button is a real link to `?page=N+1`, so crawlers and visitors
  * without JavaScript page through the same list.

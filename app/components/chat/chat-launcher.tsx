@@ -1,5 +1,5 @@
 /**
- * The live chat's launcher (issue 17, SPEC §3 `chat`): a "Chat with us" button floating
+ * The live chat's launcher (requirements §11.4, requirements §3 `chat`): a "Chat with us" button floating
  * at the bottom corner, above any bar fixed there. It is shown only where the page's
  * `chat` is on and the site can serve its provider. Nothing of the chat loads before the
  * visitor consents to functional cookies: pressed before that, it opens the consent

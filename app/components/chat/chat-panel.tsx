@@ -1,5 +1,5 @@
 /**
- * The built-in chat (issue 17): a dialog whose messages go through a server function to
+ * The built-in chat (requirements §11.4): a dialog whose messages go through a server function to
  * the backend, which keeps them as a support ticket and answers. Loaded on demand by the
  * launcher (chat-launcher.tsx). Focus goes to the message field on open and back to the
  * launcher on close (React Aria's Modal); Escape closes. New messages are announced (the

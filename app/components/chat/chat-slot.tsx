@@ -3,7 +3,7 @@
  * the page on the server, and the launcher itself, whose code loads when the browser is
  * first idle after hydration (it is fixed at the bottom corner and shows only once the
  * consent state is known, so loading it then shifts nothing). It keeps the launcher out
- * of the first load's JavaScript (issue 13's budget) on every page.
+ * of the first load's JavaScript (the budget of requirements §11.1) on every page.
  */
 import { Suspense, useEffect, useState } from 'react'
 import type { ChatSettings } from '../../content/model'

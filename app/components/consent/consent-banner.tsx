@@ -1,5 +1,5 @@
 /**
- * SPEC §2 and §9: the cookie-consent banner ('Accept all', 'Reject all', and the way to
+ * Requirements §2 and §9: the cookie-consent banner ('Accept all', 'Reject all', and the way to
  * the preferences). A non-modal region fixed to the bottom: it covers no skip link, traps
  * no focus and shifts no layout. Loaded only for a visitor who has not chosen yet.
  */

@@ -103,7 +103,7 @@ export function ConsentProvider({ env, children }: { env: PublicEnv; children: R
 
   useEffect(() => {
     const current = readConsent(document.cookie)
-    // SPEC §4: on layout creation the consent cookie is set to false until the visitor chooses.
+    // Requirements §4: on layout creation the consent cookie is set to false until the visitor chooses.
     if (!current.decided) document.cookie = initialConsentCookie(location.protocol === 'https:')
     setState(current)
     setReady(true)

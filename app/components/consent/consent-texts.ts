@@ -1,4 +1,4 @@
-/** The consent categories' names and texts (SPEC §9), and the ones a visitor may turn off. */
+/** The consent categories' names and texts (requirements §9), and the ones a visitor may turn off. */
 import type { ConsentCategory } from '../../lib/consent'
 import { m } from '../../paraglide/messages'
 

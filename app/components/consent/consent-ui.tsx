@@ -1,5 +1,5 @@
 /**
- * SPEC §2 and §9: where the cookie-consent banner (consent-banner.tsx) and the
+ * Requirements §2 and §9: where the cookie-consent banner (consent-banner.tsx) and the
  * preferences dialog (preferences-dialog.tsx) appear, and the footer's link back to the
  * preferences. Both load only when shown.
  */

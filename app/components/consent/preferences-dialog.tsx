@@ -1,5 +1,5 @@
 /**
- * SPEC §2 and §9: the consent preferences ('Save preferences') with a switch per
+ * Requirements §2 and §9: the consent preferences ('Save preferences') with a switch per
  * category. Loaded when the visitor first opens them (the banner's 'Customise' or the
  * footer's cookie settings).
  */

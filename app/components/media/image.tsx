@@ -1,5 +1,5 @@
 /**
- * SPEC §3 Image object (url, width, height, error) and §9 (lazy images load within
+ * Requirements §3 Image object (url, width, height, error) and §9 (lazy images load within
  * 500 px at threshold 0.01): width and height are always set, so nothing shifts; the
  * image is requested when it comes within 500 px of the viewport (eagerly when it is the
  * page's first, "priority" image); responsive `srcset`/`sizes`; a neutral fallback when

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: search results for `s` on any page path. How many results, pages and posts
+ * Requirements §2: search results for `s` on any page path. How many results, pages and posts
  * with highlighted snippets, pagination by crawlable links, a "did you mean" for
  * corrected words, and an empty state with suggestions. The query is shown as text.
  */

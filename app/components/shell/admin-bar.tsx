@@ -1,8 +1,8 @@
 /**
- * SPEC §2, §4 and §6: developer mode. `?dev=true` sets the `dev_mode` cookie; while it
+ * Requirements §2, §4 and §6: developer mode. `?dev=true` sets the `dev_mode` cookie; while it
  * is set, an admin bar links to the dashboard and to editing this page, and shows the
  * page layout. Exit removes the cookie and hides the bar. It is decided in the browser
- * after hydration, so the server's HTML is the same for every visitor (DESIGN.md).
+ * after hydration, so the server's HTML is the same for every visitor (requirements §10.1).
  */
 import { useLocation } from '@tanstack/react-router'
 import { Suspense, useEffect, useState } from 'react'

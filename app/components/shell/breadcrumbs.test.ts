@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { siteConfig } from '../../../app.config'
 import { visibleBreadcrumbs } from './breadcrumbs'
 
-describe('breadcrumbs (SPEC §2: hidden when fewer than 2 items)', () => {
+describe('breadcrumbs (requirements §2: hidden when fewer than 2 items)', () => {
   const crumb = (title: string) => ({ href: `/${title}`, title, internal: true })
   it('shows 2 or more items and hides fewer', () => {
     expect(siteConfig.breadcrumbs.minItems).toBe(2)

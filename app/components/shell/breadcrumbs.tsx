@@ -3,7 +3,7 @@ import { m } from '../../paraglide/messages'
 import type { Breadcrumb } from '../../content/model'
 import { CmsLink } from '../cms-link'
 
-/** SPEC §2 and §9: breadcrumbs are hidden when there are fewer than 2 items. */
+/** Requirements §2 and §9: breadcrumbs are hidden when there are fewer than 2 items. */
 export function visibleBreadcrumbs(items: Breadcrumb[]): Breadcrumb[] | null {
   return items.length < siteConfig.breadcrumbs.minItems ? null : items
 }

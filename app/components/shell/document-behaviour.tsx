@@ -1,5 +1,5 @@
 /**
- * SPEC §2, §4 and §8 document behaviour: route changes are announced and focus moves to
+ * Requirements §2, §4 and §8 document behaviour: route changes are announced and focus moves to
  * the new page's heading; the online/offline status follows browser events; a chunk
  * that fails to load reloads the page at most once per 60 s.
  */
@@ -58,7 +58,7 @@ function subscribeOnline(callback: () => void) {
   }
 }
 
-/** SPEC §4: online or offline status follows browser events. */
+/** Requirements §4: online or offline status follows browser events. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribeOnline,

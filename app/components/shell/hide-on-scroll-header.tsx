@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { siteConfig } from '../../../app.config'
 import { nextHeaderHidden } from '../../lib/hide-on-scroll'
 
-/** SPEC §2 and §9: a sticky header that slides away on scroll down and back on scroll up. */
+/** Requirements §2 and §9: a sticky header that slides away on scroll down and back on scroll up. */
 export function HideOnScrollHeader({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLElement>(null)
   const [hidden, setHidden] = useState(false)

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 and §4: the language dropdown lists the page's languages; choosing one stores
+ * Requirements §2 and §4: the language dropdown lists the page's languages; choosing one stores
  * it in the `lang` cookie (7 days, path /) and moves to the same page under that
  * locale's prefix. A full page load, so every string and date is rendered in the new
  * locale by the server.

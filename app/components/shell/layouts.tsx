@@ -1,5 +1,5 @@
 /**
- * SPEC §2 Layouts. Default: search overlay, dynamic popups, a hide-on-scroll header with
+ * Requirements §2 Layouts. Default: search overlay, dynamic popups, a hide-on-scroll header with
  * the top menu and the primary menu, breadcrumbs, content, footer (the category, single
  * and tag pages use it too). Static: main navigation, content and footer only.
  */

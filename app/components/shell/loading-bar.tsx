@@ -1,5 +1,5 @@
 /**
- * SPEC §2, §4 and §9: a thin progress bar while navigation data loads; it fails (error
+ * Requirements §2, §4 and §9: a thin progress bar while navigation data loads; it fails (error
  * colour) when the navigation ends in an error. Screen readers hear only a polite
  * "Loading" status.
  */

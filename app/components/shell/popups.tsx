@@ -1,5 +1,5 @@
 /**
- * SPEC §2 and §4: a click on any link whose hash starts with `popup-` (in menus or in
+ * Requirements §2 and §4: a click on any link whose hash starts with `popup-` (in menus or in
  * CMS HTML) fetches the popup through a server function and opens it as a dialog; the
  * popup list adds it when fetched and removes it when closed.
  */

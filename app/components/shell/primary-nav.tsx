@@ -1,5 +1,5 @@
 /**
- * SPEC §2: the primary navigation with dropdown sub-items, a shop link with a cart icon
+ * Requirements §2: the primary navigation with dropdown sub-items, a shop link with a cart icon
  * and a search icon that opens the search overlay. On phones it collapses into a menu
  * button and a drawer. The menus and the drawer load when first needed.
  */

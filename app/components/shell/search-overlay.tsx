@@ -1,5 +1,5 @@
 /**
- * SPEC §2 and §4: the search overlay, open or closed (shell state). Its dialog
+ * Requirements §2 and §4: the search overlay, open or closed (shell state). Its dialog
  * (overlays/search-dialog.tsx) loads when the search icon is first hovered, focused or
  * pressed.
  */

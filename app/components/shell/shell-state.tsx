@@ -1,5 +1,5 @@
 /**
- * The shell's open/closed state (SPEC §4): the search overlay, the support modal and the
+ * The shell's open/closed state (requirements §4): the search overlay, the support modal and the
  * popup list. One provider at the root, so any link or button can open them.
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'

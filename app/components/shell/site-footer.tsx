@@ -1,5 +1,5 @@
 /**
- * SPEC §2: four link columns (footer-1 to footer-4), social icons (size 50, each with an
+ * Requirements §2: four link columns (footer-1 to footer-4), social icons (size 50, each with an
  * accessible name), a review badge, a status badge, the address widget area and a
  * copyright line with the current year.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the colour theme menu in the header: light, dark, or the system's. A native
+ * Requirements §11.4: the colour theme menu in the header: light, dark, or the system's. A native
  * button in the first load (decision 009) opening React Aria's Menu with a single
  * selection (menuitemradio), loaded on the button's first hover, focus or press
  * (overlays/theme-menu.tsx). The page is the same for every visitor, so the server cannot

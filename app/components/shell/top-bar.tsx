@@ -9,7 +9,7 @@ import { useShell } from './shell-state'
 import { preloadSupport } from './support-modal'
 
 /**
- * SPEC §2: the top bar with the language dropdown and support links. The support links
+ * Requirements §2: the top bar with the language dropdown and support links. The support links
  * open the support modal; they are hidden on landing pages whose path contains the
  * managed IT support segment.
  */

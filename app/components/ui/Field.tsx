@@ -1,5 +1,5 @@
 /**
- * The parts every field is made of (STYLE.md, the react-aria-components Tailwind starter):
+ * The parts every field is made of (as in the react-aria-components Tailwind starter):
  * label, description, error, and the box a text-like control sits in. Inside a React Aria
  * field they are wired to its input by the field itself (ids, aria-describedby).
  */
@@ -28,7 +28,7 @@ export const labelStyles = 'font-bold text-ink'
 export const descriptionStyles = 'text-sm text-ink-muted'
 export const errorStyles = 'text-sm font-bold text-danger'
 
-/** SPEC §5: required labels get an asterisk (hidden from screen readers, which announce "required"). */
+/** Requirements §5: required labels get an asterisk (hidden from screen readers, which announce "required"). */
 export function RequiredMark() {
   return (
     <span aria-hidden="true" className="text-danger">

@@ -1,5 +1,5 @@
 /**
- * Links (STYLE.md, the react-aria-components Tailwind starter): a styled React Aria Link
+ * Links (as in the react-aria-components Tailwind starter): a styled React Aria Link
  * for plain hrefs, and `RouterLink`, the same link made router-aware by TanStack Router's
  * `createLink` (typed `to` and `params`, the locale prefix, preloading on intent).
  */

@@ -1,5 +1,5 @@
 /**
- * Shared styling helpers for the React Aria wrappers (STYLE.md, the react-aria-components
+ * Shared styling helpers for the React Aria wrappers (as in the react-aria-components
  * Tailwind starter): one focus ring, and render-prop class names merged with ours.
  */
 import { composeRenderProps } from 'react-aria-components'

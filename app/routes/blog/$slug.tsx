@@ -6,7 +6,7 @@ import { articlePageName, blogPageName, pageSearchDeps } from '../../lib/page-se
 import { loadPage, pageHead } from '../-page-route'
 
 /**
- * DESIGN.md's reading of /blog/{x}: an article if a post x exists, else the category x,
+ * Requirements §10.2, /blog/{x}: an article if a post x exists, else the category x,
  * else 404. (/blog/category/… and /blog/tag/… are their own routes and win.)
  */
 export const Route = createFileRoute('/blog/$slug')({

@@ -1,5 +1,5 @@
 /**
- * SPEC §1: an FAQ as an accordion with FAQPage structured data. Each question is a native
+ * Requirements §1: an FAQ as an accordion with FAQPage structured data. Each question is a native
  * `<details>`/`<summary>` (docs/decisions/021): the browser gives it its keyboard and
  * screen-reader behaviour (a button, Enter or Space toggles, expanded or collapsed), it
  * works before any script has run, find-in-page opens the answer it finds, and items of

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** A call to open the site's support modal (SPEC §2), for pages such as support. */
+/** A call to open the site's support modal (requirements §2), for pages such as support. */
 export const supportModalTriggerSchema = z.object({
   heading: z.string().optional(),
   text: z.string().optional(),

@@ -1,5 +1,5 @@
 /**
- * Chooses the content source from the environment (DESIGN.md, Layers): the `wp`
+ * Chooses the content source from the environment (docs/architecture.md, How a request flows): the `wp`
  * adapter over HTTP when CONTENT_API_URL is set, else the same adapter handed the
  * embedded CMS's fetch handler, in-process. Either way a page cache sits in front.
  */
@@ -74,7 +74,7 @@ function createSource(): ContentSource {
   // A revalidation means the backend's content changed: every cached answer is read again on its next use.
   onPurge(() => ({ data: cached.invalidate() }))
   const site = env.SITE_URL ? withSiteUrl(cached, env.SITE_URL) : cached
-  // SPEC §7 `{apiUrl}/api/user/*`: the account calls may live on their own backend (AUTH_API_URL).
+  // Requirements §7 `{apiUrl}/api/user/*`: the account calls may live on their own backend (AUTH_API_URL).
   if (!env.AUTH_API_URL || env.AUTH_API_URL === remote) return site
   const auth = createWpSource({ baseUrl: env.AUTH_API_URL, timeoutMs: env.CONTENT_TIMEOUT_MS, onError: logError, onOutage: logOutage })
   return { ...site, userRequest: (request) => auth.userRequest(request) }

@@ -1,6 +1,6 @@
 /**
- * Stale-while-revalidate and stale-if-error in front of a ContentSource (DESIGN.md,
- * incremental static; backend outages), for every read the site makes: pages
+ * Stale-while-revalidate and stale-if-error in front of a ContentSource (requirements
+ * §10.1 and §11.2), for every read the site makes: pages
  * (with their menus and options), popups, layouts, lists of posts (the feeds), tag ids
  * and the sitemap's entries. An answer is fresh for `freshMs`; after that it is served at
  * once while one background refresh runs. When the backend is down, the last good copy
@@ -151,7 +151,7 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
   const pageKey = (query: PageQuery) =>
     JSON.stringify([query.locale, query.pageName, query.category ?? '', query.search ?? '', query.searchPage ?? 1])
 
-  /** SPEC §7: the layout and the tag lookup swallow failures; here, after the last good copy had its chance. */
+  /** Requirements §7: the layout and the tag lookup swallow failures; here, after the last good copy had its chance. */
   const swallowOutage =
     <T>(fallback: T) =>
     (error: unknown): T => {

@@ -1,5 +1,5 @@
 /**
- * The one interface between the site and its content backend (DESIGN.md, Layers).
+ * The one interface between the site and its content backend (docs/architecture.md).
  * Swapping the backend means writing another implementation of ContentSource.
  */
 import type { Locale } from '../../../app.config'
@@ -25,7 +25,7 @@ export interface SitemapEntry {
   type: 'page' | 'post'
 }
 
-/** SPEC §7: POST {api}/api/gf/v2/forms/{id}/submissions, multipart with `input_{fieldId}` keys. */
+/** Requirements §7: POST {api}/api/gf/v2/forms/{id}/submissions, multipart with `input_{fieldId}` keys. */
 export interface SubmissionInput {
   formId: string
   locale: Locale
@@ -44,7 +44,7 @@ export type SubmissionOutcome =
   /** Network error, timeout, 5xx or an answer outside the contract; `detail` says which, for the log. */
   | { kind: 'unavailable'; detail?: string }
 
-/** SPEC §7: POST {apiUrl}/api/user/{action}. */
+/** Requirements §7: POST {apiUrl}/api/user/{action}. */
 export type UserAction = 'login' | 'register' | 'forgot' | 'reset-password' | 'logout'
 
 export interface UserRequest {
@@ -85,18 +85,18 @@ export interface ContentSource {
   /** Throws ContentNotFoundError or ContentUnavailableError. */
   getPage(query: PageQuery): Promise<PageData>
   /**
-   * SPEC §7: failure is swallowed and an empty object used. The `wp` adapter throws
+   * Requirements §7: failure is swallowed and an empty object used. The `wp` adapter throws
    * ContentUnavailableError when the backend is down, so the cache in front can tell an
    * outage from "no layout" and answer the last good copy (then `{}`).
    */
   getLayout(path: string, locale: Locale): Promise<{ layout?: string }>
   /** Throws ContentNotFoundError or ContentUnavailableError. */
   getPopup(id: string, locale: Locale): Promise<Popup>
-  /** SPEC §7: failure gives an empty list. */
+  /** Requirements §7: failure gives an empty list. */
   getPosts(query: PostsQuery): Promise<PostList>
-  /** SPEC §7: the first matching tag's id, null on failure (the `wp` adapter throws when down, as for getLayout). */
+  /** Requirements §7: the first matching tag's id, null on failure (the `wp` adapter throws when down, as for getLayout). */
   getTagId(slug: string, locale: Locale): Promise<string | null>
-  /** SPEC §7: POST {api}/wp-comments-post.php, read as WordPress answers it. */
+  /** Requirements §7: POST {api}/wp-comments-post.php, read as WordPress answers it. */
   postComment(comment: CommentInput): Promise<CommentOutcome>
   /** Never throws: an unreachable backend is `unavailable`. */
   submitForm(input: SubmissionInput): Promise<SubmissionOutcome>
@@ -124,7 +124,7 @@ export class ContentNotFoundError extends Error {
 
 /**
  * The backend could not answer: unreachable, timed out, a 5xx, or an answer that
- * breaks the contract. Not a missing page: the site answers 503 (DESIGN.md).
+ * breaks the contract. Not a missing page: the site answers 503 (requirements §10.3).
  */
 export class ContentUnavailableError extends Error {
   constructor(

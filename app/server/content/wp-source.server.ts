@@ -1,5 +1,5 @@
 /**
- * The `wp` adapter: the content API contract (SPEC §7) over HTTP. It talks to a WordPress
+ * The `wp` adapter: the content API contract (requirements §7) over HTTP. It talks to a WordPress
  * that implements the contract, or to the embedded CMS; the embedded one is reached
  * in-process by handing this adapter the CMS's fetch handler. Every call goes through one
  * BackendClient (timeouts, a retry for reads, the circuit breaker); concurrent reads of
@@ -172,7 +172,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
         if (status >= 400) throw new ContentUnavailableError('status', `${describeCall('GET', target)} answered ${status}`)
         const wire = parse(wireBaseResponse, body, target)
         const data = reshapeBaseResponse(wire, baseUrl)
-        // SPEC §8: a result with an error flag raises 404.
+        // Requirements §8: a result with an error flag raises 404.
         if (wire.result.page.data.result.error) {
           throw new ContentNotFoundError({ menus: data.menus, options: data.options })
         }
@@ -190,7 +190,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       try {
         answer = await getJson(target)
       } catch (error) {
-        // Down is not "no layout": the cache in front answers the last good copy (or `{}`, SPEC §7).
+        // Down is not "no layout": the cache in front answers the last good copy (or `{}`, requirements §7).
         if (error instanceof ContentUnavailableError && error.reason !== 'invalid') throw error
         return {}
       }
@@ -411,7 +411,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       try {
         answer = await getJson(target)
       } catch (error) {
-        // Down is not "no such tag": the cache in front answers the last good copy (or null, SPEC §7).
+        // Down is not "no such tag": the cache in front answers the last good copy (or null, requirements §7).
         if (error instanceof ContentUnavailableError && error.reason !== 'invalid') throw error
         return null
       }

@@ -1,5 +1,5 @@
 /**
- * The social image's layout (issue 17, decision 018): a 1200×630 brand card with the
+ * The social image's layout (requirements §11.4, decision 018): a 1200×630 brand card with the
  * organization's logo and name, a label for what the page is, the page title set large,
  * and the site's address, in the brand colours of tailwind.config.ts. Satori lays it out
  * (a subset of CSS: flexbox only), so this is plain elements with inline styles. Pure.

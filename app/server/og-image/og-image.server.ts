@@ -1,11 +1,11 @@
 /**
- * A page's generated social image (issue 17, docs/decisions/018): from the image's path
+ * A page's generated social image (requirements §11.4, decision 018): from the image's path
  * (app/lib/og-image.ts) to the page the backend has, to the card, to the PNG. The server
  * entry caches the answer like a page (its tags purge it with its page) and the build
  * prerenders it with its page.
  *
  * A page the backend does not have is a 404 (never a card of "undefined"); a backend that
- * is down is a 503, as for pages (DESIGN.md).
+ * is down is a 503, as for pages (requirements §10.3).
  */
 import { siteConfig, type Locale } from '../../../app.config'
 import type { PageData } from '../../content/model'

@@ -1,5 +1,5 @@
 /**
- * The admin bar itself (SPEC §2, §4 and §6): links to the dashboard and to editing this
+ * The admin bar itself (requirements §2, §4 and §6): links to the dashboard and to editing this
  * page, the page layout, and Exit. Loaded only in developer mode (admin-bar.tsx).
  */
 import { useLocation } from '@tanstack/react-router'

@@ -1,5 +1,5 @@
 /**
- * The phone menu (SPEC §2: the primary navigation collapses on phones): a drawer dialog
+ * The phone menu (requirements §2: the primary navigation collapses on phones): a drawer dialog
  * with every menu item and the language switch, loaded when the menu button is first
  * hovered, focused or pressed.
  */

@@ -1,5 +1,5 @@
 /**
- * One popup (SPEC §2 and §4): fetched through a server function when it opens, shown as
+ * One popup (requirements §2 and §4): fetched through a server function when it opens, shown as
  * a dialog with its title, content and forms. Loaded with the first popup a visitor opens.
  */
 import { useQuery } from '@tanstack/react-query'

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: submitting non-empty text navigates to the root path with `s` set, then
+ * Requirements §2: submitting non-empty text navigates to the root path with `s` set, then
  * closes the overlay and clears the input. Empty text is refused with a message.
  * Escape closes it; focus returns to the search icon (React Aria restores it).
  */

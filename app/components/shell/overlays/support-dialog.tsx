@@ -1,5 +1,5 @@
 /**
- * SPEC §2: the top menu's support links (and the support-modal trigger block) open the
+ * Requirements §2: the top menu's support links (and the support-modal trigger block) open the
  * support modal, which holds the support form. The form comes from the backend's
  * `support` popup (its shortcode_data), fetched when the modal first opens; urgent
  * problems get the phone number straight away.

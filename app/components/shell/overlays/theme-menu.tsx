@@ -1,5 +1,5 @@
 /**
- * The colour theme menu (issue 17), loaded with the shared dropdown on the theme button's
+ * The colour theme menu (requirements §11.4), loaded with the shared dropdown on the theme button's
  * first hover, focus or press: the choices, the current one checked, and storing a pick.
  */
 import type { RefObject } from 'react'

@@ -4,7 +4,7 @@ import { BlogScreen } from '../../../components/blog/blog-screen'
 import { articlePageName, pageSearchDeps } from '../../../lib/page-selection'
 import { loadPage, notFoundIn, pageHead } from '../../-page-route'
 
-/** SPEC §2: /blog/{category}/{slug}: the article, only if it is in that category. */
+/** Requirements §2: /blog/{category}/{slug}: the article, only if it is in that category. */
 export const Route = createFileRoute('/blog/$category/$slug')({
   loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context, params }) => {

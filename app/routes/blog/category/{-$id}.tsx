@@ -4,7 +4,7 @@ import { BlogScreen } from '../../../components/blog/blog-screen'
 import { blogPageName, pageSearchDeps } from '../../../lib/page-selection'
 import { loadPage, pageHead } from '../../-page-route'
 
-/** SPEC §2: /blog/category/{id?}; without an id it is the blog home. Unknown category → 404. */
+/** Requirements §2: /blog/category/{id?}; without an id it is the blog home. Unknown category → 404. */
 export const Route = createFileRoute('/blog/category/{-$id}')({
   loaderDeps: ({ search }) => pageSearchDeps(search),
   loader: async ({ context, params }) => (await loadPage(context, { pageName: blogPageName, category: params.id || undefined })).loaderData,

@@ -16,7 +16,7 @@ import { loadPage, notFoundIn, pageHead } from '../../-page-route'
 const tagFilter = (locale: Locale, tagId: string): PostsFilter => ({ locale, tag: tagId, perPage: siteConfig.content.postsPerPage })
 
 /**
- * SPEC §2: /blog/tag/{id?}. The slug becomes a tag id through /api/wp/v2/tags (null on
+ * Requirements §2: /blog/tag/{id?}. The slug becomes a tag id through /api/wp/v2/tags (null on
  * failure: 404) and sets the selected tag; without a slug the selected tag is "all".
  */
 export const Route = createFileRoute('/blog/tag/{-$id}')({
