@@ -27,8 +27,9 @@ describe('a third routed locale', () => {
       'package.json',
       'tsconfig.json',
       'vite.config.ts',
-      // What vite.config.ts imports: its two plugins and the deploy targets.
+      // What vite.config.ts imports: its plugins and the deploy targets.
       'scripts/vite-base64-plugin.ts',
+      'scripts/vite-dev-first-run-plugin.ts',
       'scripts/vite-server-fn-fetcher-plugin.ts',
       'scripts/deploy',
       'tailwind.config.ts',
