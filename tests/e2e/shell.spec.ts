@@ -247,6 +247,28 @@ test('an offline notice follows the browser network status', async ({ page, cont
   await expect(page.getByTestId('offline-notice')).toHaveCount(0)
 })
 
+test('code that cannot load while the browser is offline leaves the page in place, and loads once it is back', async ({
+  page,
+  context,
+}) => {
+  await open(page, '/')
+  await page.evaluate(() => Object.assign(window, { __samePage: true }))
+  await context.setOffline(true)
+  await expect(page.getByTestId('offline-notice')).toBeVisible()
+  // The search overlay's code loads when its button is hovered (components/lazy.ts); offline, that fails.
+  const failed = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname.startsWith('/assets/'))
+  const search = page.getByRole('button', { name: 'Search', exact: true }).first()
+  await search.hover()
+  await failed
+  // A reload here would show the browser's own offline screen instead of the page.
+  await expect(page.getByTestId('offline-notice')).toBeVisible()
+  expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true)
+  await context.setOffline(false)
+  await search.click()
+  await expect(page.getByRole('dialog', { name: 'Search the site' })).toBeVisible()
+  expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true)
+})
+
 test('overlays pass axe in German too', async ({ page }) => {
   await open(page, '/de/blog/five-signs-your-backups-will-not-restore')
   await page.getByRole('button', { name: 'Suche', exact: true }).click()

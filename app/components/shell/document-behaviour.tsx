@@ -84,9 +84,13 @@ export function OfflineNotice() {
   )
 }
 
-/** Reloads once (per 60 s) when a code chunk fails to load, e.g. after a deploy. */
+/**
+ * Reloads once (per 60 s) when a code chunk fails to load, e.g. after a deploy. Not while
+ * the browser is offline: the chunk failed for want of a network, and a reload would only
+ * swap the page for the browser's own offline screen; the next use loads it again.
+ */
 export function reloadAfterChunkError(error: unknown): boolean {
-  if (typeof window === 'undefined' || !isChunkLoadError(error)) return false
+  if (typeof window === 'undefined' || !isChunkLoadError(error) || !navigator.onLine) return false
   const { reloadGuardMs, reloadGuardStorageKey } = siteConfig.timing
   let allowed = false
   try {
