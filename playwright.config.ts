@@ -46,6 +46,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
+  // Twice Playwright's default: a 2-core machine running the suite's two workers, the two
+  // servers and Chromium can take more than 5 s to show what a click asked for.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: baseUrl,
     // Most tests are not about consent: they start as a visitor who already chose "Reject all".
