@@ -1,29 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
-
-/** Every published demo page, read from content/ so a new page is covered without editing this file. */
-interface DemoPage {
-  path: string
-  layouts: string[]
-}
-
-function demoPages(locale: string): DemoPage[] {
-  const folder = `content/${locale}/pages`
-  return readdirSync(folder)
-    .filter((file) => file.endsWith('.json'))
-    .map(
-      (file) =>
-        JSON.parse(readFileSync(`${folder}/${file}`, 'utf8')) as {
-          path: string
-          status?: string
-          error?: boolean
-          sections?: Array<{ layout: string }>
-        },
-    )
-    .filter((page) => page.status !== 'draft' && page.error !== true)
-    .map((page) => ({ path: page.path === 'home' ? '' : page.path, layouts: (page.sections ?? []).map((section) => section.layout) }))
-}
+import { demoPages, demoPageUrl } from './page-types'
 
 // Requirements §11.4: every section block in both colour themes. One load per page: the
 // blocks are checked in the light theme, then the system setting turns dark (the head
@@ -32,7 +9,7 @@ function demoPages(locale: string): DemoPage[] {
 // the navigation and the scroll (a third of this spec's time).
 for (const locale of ['en', 'de'] as const) {
   for (const demo of demoPages(locale)) {
-    const url = locale === 'en' ? `/${demo.path}` : `/de${demo.path ? `/${demo.path}` : ''}`
+    const url = demoPageUrl(locale, demo)
     test(`${url} renders every block, hydrates cleanly and passes axe in the light and dark themes`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: 'light' })
       const problems = watchConsole(page)

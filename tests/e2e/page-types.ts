@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+
 /** The page types every page-level e2e check goes over. */
 export interface PageType {
   name: string
@@ -52,3 +54,31 @@ export const pageTypes: PageType[] = [
   { name: 'login', en: '/login', de: '/de/login', heading: { en: /^Log in$/, de: /^Anmelden$/ } },
   { name: 'not found', en: '/no-such-page', de: '/de/no-such-page', heading: { en: /WHOOPS!/, de: /WHOOPS!/ }, status: 404 },
 ]
+
+/** A published demo page of content/ (every one is checked by demo-pages.spec.ts). */
+export interface DemoPage {
+  path: string
+  layouts: string[]
+}
+
+/** Every published demo page, read from content/ so a new page is covered without editing a spec. */
+export function demoPages(locale: 'en' | 'de'): DemoPage[] {
+  const folder = `content/${locale}/pages`
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .map(
+      (file) =>
+        JSON.parse(readFileSync(`${folder}/${file}`, 'utf8')) as {
+          path: string
+          status?: string
+          error?: boolean
+          sections?: Array<{ layout: string }>
+        },
+    )
+    .filter((page) => page.status !== 'draft' && page.error !== true)
+    .map((page) => ({ path: page.path === 'home' ? '' : page.path, layouts: (page.sections ?? []).map((section) => section.layout) }))
+}
+
+export function demoPageUrl(locale: 'en' | 'de', demo: DemoPage): string {
+  return locale === 'en' ? `/${demo.path}` : `/de${demo.path ? `/${demo.path}` : ''}`
+}
