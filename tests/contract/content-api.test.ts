@@ -110,6 +110,23 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     }
   }, 180_000)
 
+  it('sends HTML without WordPress block classes (docs/decisions/024)', async () => {
+    const calls = [
+      '/api/v1/base/home?locale=en',
+      '/api/v1/base/about?locale=en',
+      '/api/v1/base/about?locale=de',
+      '/api/v1/base/services/cyber-security?locale=en',
+      '/api/v1/base/blog/new-office-in-manchester?locale=en',
+      '/api/v1/popups/support?locale=en',
+    ]
+    for (const call of calls) {
+      const { status, body } = await raw(call)
+      expect(status, call).toBe(200)
+      const classed = strings(body).filter(([, value]) => /<[a-z][^>]*\sclass="[^"]*\bwp-block-/i.test(value))
+      expect(classed, call).toEqual([])
+    }
+  })
+
   it('loads a page with its menus, options and languages through the adapter', async () => {
     const data = await source().getPage({ locale: 'de', pageName: 'about' })
     expect(data.page.title).toBe('Über uns')
