@@ -156,7 +156,8 @@ fi
 mkdir -p "$CONF" "$RUN" "$LOGS/mysql" "$STATE" "$TMP" "$CONTENT_DIR/plugins" "$CONTENT_DIR/themes" "$CONTENT_DIR/uploads" "$CONTENT_DIR/mu-plugins"
 chmod 700 "$STATE"
 chmod 755 "$RUN"
-if [ "$(id -u)" = 0 ]; then chown mysql:mysql "$RUN" "$LOGS/mysql" && chown www-data:www-data "$TMP"; fi
+touch "$LOGS/mail.log"
+if [ "$(id -u)" = 0 ]; then chown mysql:mysql "$RUN" "$LOGS/mysql" && chown www-data:www-data "$TMP" "$LOGS/mail.log"; fi
 
 # ------------------------------------------------------------------ release archives
 # The archive of NAME-VERSION: from WORDPRESS_ARCHIVES (any of NAME-VERSION*.tar.gz or .zip,
@@ -324,6 +325,8 @@ php_admin_value post_max_size 13M
 # PHP's temporary files (uploads) stay under .cache/wordpress too.
 php_admin_value upload_tmp_dir $TMP
 php_admin_value sys_temp_dir $TMP
+# No mail leaves this machine: what WordPress mails is appended to logs/mail.log.
+php_admin_value sendmail_path "cat >> $LOGS/mail.log; true"
 DocumentRoot $CORE
 DirectoryIndex index.php
 Alias /wp-content $CONTENT_DIR

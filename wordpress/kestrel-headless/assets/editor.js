@@ -13,10 +13,17 @@
   var __ = wp.i18n.__
   var components = wp.components
   var blockEditor = wp.blockEditor
-  var TextControl = components.TextControl
-  var TextareaControl = components.TextareaControl
-  var ToggleControl = components.ToggleControl
-  var SelectControl = components.SelectControl
+  // The controls with their current look: WordPress 6.7 and 6.8 deprecate the old bottom
+  // margin and the 36px height (a console warning per control) until 7.x makes them default.
+  function withProps(Component, defaults) {
+    return function (props) {
+      return el(Component, Object.assign({}, defaults, props))
+    }
+  }
+  var TextControl = withProps(components.TextControl, { __next40pxDefaultSize: true, __nextHasNoMarginBottom: true })
+  var TextareaControl = withProps(components.TextareaControl, { __nextHasNoMarginBottom: true })
+  var ToggleControl = withProps(components.ToggleControl, { __nextHasNoMarginBottom: true })
+  var SelectControl = withProps(components.SelectControl, { __next40pxDefaultSize: true, __nextHasNoMarginBottom: true })
   var Button = components.Button
 
   /* ------------------------------------------------------------------ fields */
