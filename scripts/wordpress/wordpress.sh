@@ -392,6 +392,7 @@ done
 boot() { as_web env WP_BOOT_CORE="$CORE" php -d sys_temp_dir="$TMP" "$ROOT/scripts/wordpress/wp-boot.php" "$@"; }
 boot install "$URL" "$ADMIN_USER" "$ADMIN_PASS" "$ADMIN_EMAIL" >"$STATE/install.log" 2>&1 || { cat "$STATE/install.log"; die "installing WordPress failed"; }
 boot setup "${PLUGIN_FILES[@]}" >>"$STATE/install.log" 2>&1 || { cat "$STATE/install.log"; die "activating the plugins failed"; }
+boot configure >>"$STATE/install.log" 2>&1 || { cat "$STATE/install.log"; die "setting up the plugins failed"; }
 grep -v '^$' "$STATE/install.log" | sed 's/^/[wordpress] /' || true
 echo "$WANTED" >"$STATE/installed"
 if [ ! -s "$APP_PASSWORD" ] || [ "$(curl -s -o /dev/null -w '%{http_code}' -u "$(cat "$APP_PASSWORD")" "$URL/wp-json/wp/v2/users/me")" != 200 ]; then

@@ -9,6 +9,7 @@
  *
  *   php wp-boot.php install URL USER PASSWORD EMAIL    install when not installed yet
  *   php wp-boot.php setup [PLUGIN_FILE…]               permalinks, theme, activate those plugins and ours
+ *   php wp-boot.php configure                          what each active plugin needs before it works (setUpPlugins)
  *   php wp-boot.php app-password USER                  prints USER:PASSWORD (a new one)
  */
 declare(strict_types=1);
@@ -34,6 +35,62 @@ function fail(string $message): never
 {
     fwrite(STDERR, $message . "\n");
     exit(1);
+}
+
+/** Sub-field definitions of the `sections` layouts: name => [type, extra settings]. */
+function subFields(string $prefix, array $fields): array
+{
+    $list = [];
+    foreach ($fields as $name => [$type, $extra]) {
+        $list[] = ['key' => "field_{$prefix}_{$name}", 'label' => ucfirst(str_replace('_', ' ', $name)), 'name' => $name, 'type' => $type] + $extra;
+    }
+    return $list;
+}
+
+const SECTIONS_GROUP_KEY = 'group_kestrel_sections';
+
+/** The flexible content field `sections` with the hero, cards and FAQ layouts of the site. */
+function sectionsFieldGroup(): array
+{
+    return [
+        'key' => SECTIONS_GROUP_KEY,
+        'title' => 'Sections',
+        'show_in_rest' => 1,
+        'location' => [[['param' => 'post_type', 'operator' => '==', 'value' => 'page']]],
+        'fields' => [[
+            'key' => 'field_kestrel_sections',
+            'label' => 'Sections',
+            'name' => 'sections',
+            'type' => 'flexible_content',
+            'button_label' => 'Add section',
+            'layouts' => [
+                'layout_kestrel_hero' => ['key' => 'layout_kestrel_hero', 'name' => 'hero', 'label' => 'Hero', 'display' => 'block', 'sub_fields' => subFields('kestrel_hero', [
+                    'eyebrow' => ['text', []],
+                    'heading' => ['text', []],
+                    'text' => ['textarea', ['new_lines' => '']],
+                    'cta' => ['link', ['return_format' => 'array']],
+                    'secondary_cta' => ['link', ['return_format' => 'array']],
+                    'background_image' => ['image', ['return_format' => 'array']],
+                ])],
+                'layout_kestrel_cards' => ['key' => 'layout_kestrel_cards', 'name' => 'cards', 'label' => 'Cards', 'display' => 'block', 'sub_fields' => subFields('kestrel_cards', [
+                    'heading' => ['text', []],
+                    'intro' => ['textarea', ['new_lines' => '']],
+                    'items' => ['repeater', ['layout' => 'block', 'sub_fields' => subFields('kestrel_card', [
+                        'title' => ['text', []],
+                        'text' => ['textarea', ['new_lines' => '']],
+                        'link' => ['link', ['return_format' => 'array']],
+                    ])]],
+                ])],
+                'layout_kestrel_faq' => ['key' => 'layout_kestrel_faq', 'name' => 'faq', 'label' => 'FAQ', 'display' => 'block', 'sub_fields' => subFields('kestrel_faq', [
+                    'heading' => ['text', []],
+                    'items' => ['repeater', ['layout' => 'block', 'sub_fields' => subFields('kestrel_faq_item', [
+                        'question' => ['text', []],
+                        'answer_html' => ['wysiwyg', ['tabs' => 'all', 'media_upload' => 0]],
+                    ])]],
+                ])],
+            ],
+        ]],
+    ];
 }
 
 /**
@@ -63,6 +120,16 @@ function setUpPlugins(): void
         add_option('rank_math_registration_skip', true);
         update_option('rank_math_wizard_completed', true);
         delete_transient('_rank_math_activation_redirect');
+    }
+    // Secure Custom Fields or ACF PRO (the plugins with flexible content): the field group
+    // an editor would make under Custom Fields → Field Groups for the plugin's `sections`
+    // (docs/wordpress.md), imported as that screen's Import does; shown in REST, so pages
+    // get their rows through wp/v2 as the editor's form saves them.
+    if (function_exists('acf_import_field_group') && function_exists('acf_get_field_type') && acf_get_field_type('flexible_content')) {
+        if (!acf_get_field_group(SECTIONS_GROUP_KEY)) {
+            acf_import_field_group(sectionsFieldGroup());
+            echo "imported the ACF field group Sections (flexible content)\n";
+        }
     }
     // Polylang's wizard likewise; its languages come from the migration (not here).
     if (is_plugin_active('polylang/polylang.php')) {
@@ -107,6 +174,12 @@ if ($command === 'setup') {
         }
         echo "activated $file\n";
     }
+    exit(0);
+}
+
+// A process of its own after `setup`: plugins activated there load their hooks only now
+// (Secure Custom Fields registers its field types on init).
+if ($command === 'configure') {
     setUpPlugins();
     exit(0);
 }
@@ -132,4 +205,4 @@ if ($command === 'app-password') {
     exit(0);
 }
 
-fail('usage: php wp-boot.php install URL USER PASSWORD EMAIL | setup | app-password USER');
+fail('usage: php wp-boot.php install URL USER PASSWORD EMAIL | setup [PLUGIN_FILE…] | configure | app-password USER');

@@ -48,6 +48,12 @@ final class Blocks
         return is_array($meta) && is_string($meta['kestrel']['layout'] ?? null) ? $meta['kestrel']['layout'] : null;
     }
 
+    /** @return list<string> every section layout the site knows (one block each) */
+    public static function layouts(): array
+    {
+        return array_values(array_filter(array_map(static fn (array $meta) => $meta['kestrel']['layout'] ?? null, self::metadata()), 'is_string'));
+    }
+
     public static function register(): void
     {
         wp_register_script(
