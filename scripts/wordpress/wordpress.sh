@@ -157,7 +157,8 @@ mkdir -p "$CONF" "$RUN" "$LOGS/mysql" "$STATE" "$TMP" "$CONTENT_DIR/plugins" "$C
 chmod 700 "$STATE"
 chmod 755 "$RUN"
 touch "$LOGS/mail.log"
-if [ "$(id -u)" = 0 ]; then chown mysql:mysql "$RUN" "$LOGS/mysql" && chown www-data:www-data "$TMP" "$LOGS/mail.log"; fi
+mkdir -p "$TMP/mysql"
+if [ "$(id -u)" = 0 ]; then chown mysql:mysql "$RUN" "$LOGS/mysql" "$TMP/mysql" && chown www-data:www-data "$TMP" "$LOGS/mail.log"; fi
 
 # ------------------------------------------------------------------ release archives
 # The archive of NAME-VERSION: from WORDPRESS_ARCHIVES (any of NAME-VERSION*.tar.gz or .zip,
@@ -222,6 +223,7 @@ user=$DB_OS_USER
 datadir=$DATADIR
 socket=$DB_SOCK
 pid-file=$DB_PID
+tmpdir=$TMP/mysql
 log-error=$LOGS/mysql/mysqld.err
 skip-networking
 skip-log-bin

@@ -106,7 +106,9 @@ test('a #popup- link opens the popup with its form', async ({ page: browser }) =
   await open(browser, '/')
   await browser.getByRole('main').getByRole('link', { name: 'get our monthly security briefing' }).click()
   const dialog = browser.getByRole('dialog', { name: 'Get our monthly security briefing' })
-  await expect(dialog).toBeVisible()
+  // The popup is read from WordPress on the click: a round trip to a real WordPress, which
+  // takes seconds on a loaded CI machine (it failed at the default 5 s there).
+  await expect(dialog).toBeVisible({ timeout: 15_000 })
   await expect(dialog).toHaveClass(/popup-newsletter/)
   await expect(dialog.getByRole('textbox', { name: 'Email', exact: true })).toBeVisible()
 })
