@@ -119,6 +119,10 @@ case ",${PLUGINS// /}," in *,acf,*,scf,* | *,scf,*,acf,*) die "WORDPRESS_PLUGINS
 [[ "$VERSION" =~ ^[0-9]+\.[0-9]+(\.[0-9]+)?$ ]] || die "WORDPRESS_VERSION must be a release number such as 7.1.0 (got '$VERSION')"
 if [ -n "$ARCHIVES" ] && [ ! -d "$ARCHIVES" ]; then die "WORDPRESS_ARCHIVES=$ARCHIVES is not a folder"; fi
 
+# Before anything is wiped: the release must be there to install.
+if [ -n "$ARCHIVES" ] && ! compgen -G "$ARCHIVES/wordpress-$VERSION*.tar.gz" >/dev/null && ! compgen -G "$ARCHIVES/wordpress-$VERSION*.zip" >/dev/null; then
+  die "no archive of WordPress $VERSION in WORDPRESS_ARCHIVES=$ARCHIVES ($(cd "$ARCHIVES" && ls wordpress-*.tar.gz wordpress-*.zip 2>/dev/null | tr '\n' ' '))"
+fi
 if [ -s "$STATE/installed" ] && [ "$(cat "$STATE/installed")" != "$WANTED" ]; then
   log "installed: $(cat "$STATE/installed"); wanted: $WANTED. Starting again from an empty database."
   stop_all
