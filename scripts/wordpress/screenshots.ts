@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test'
 import { chromiumFlags, chromiumPath } from '../../tests/chromium'
 import { documentId, logIn, openEditor, openSitePanel, wordpressUrl } from '../../tests/e2e-wordpress/editor'
 
-const auth = `Basic ${Buffer.from(readFileSync('.cache/wordpress/state/app-password', 'utf8').trim()).toString('base64')}`
+const auth = `Basic ${Buffer.from(readFileSync('.cache/wordpress/app-password', 'utf8').trim()).toString('base64')}`
 const settings = async (body?: unknown) =>
   (await (
     await fetch(`${wordpressUrl}/api/kestrel/v1/settings`, {

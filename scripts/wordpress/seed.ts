@@ -9,7 +9,8 @@
  * inputs (content/, this file, the plugin's blocks) have not changed since the last seed
  * of this database only refreshes the settings.
  *
- *   WORDPRESS_URL=http://127.0.0.1:8088 WORDPRESS_STATE=.cache/wordpress/state npx tsx scripts/wordpress/seed.ts
+ *   WORDPRESS_URL=http://127.0.0.1:8088 WORDPRESS_STATE=.cache/wordpress/state \
+ *     WORDPRESS_APP_PASSWORD_FILE=.cache/wordpress/app-password npx tsx scripts/wordpress/seed.ts
  *
  * Optional: WORDPRESS_SITE_URL (the site's public URL; default: content's host_url),
  * WORDPRESS_PREVIEW_SECRET, WORDPRESS_REVALIDATE_SECRET (the site's secrets).
@@ -23,7 +24,7 @@ import { blocksFromHtml, sectionBlocks, serializeBlock } from './blocks'
 
 const base = (process.env.WORDPRESS_URL ?? 'http://127.0.0.1:8088').replace(/\/+$/, '')
 const state = process.env.WORDPRESS_STATE ?? '.cache/wordpress/state'
-const credentials = readFileSync(path.join(state, 'app-password'), 'utf8').trim()
+const credentials = readFileSync(process.env.WORDPRESS_APP_PASSWORD_FILE ?? '.cache/wordpress/app-password', 'utf8').trim()
 const authorization = `Basic ${Buffer.from(credentials).toString('base64')}`
 const started = Date.now()
 

@@ -1,32 +1,140 @@
 <?php
 /**
  * The few steps of `npm run wordpress` that happen before the REST API can be used:
- * install WordPress, activate the plugin, make the admin's application password (what
- * WP-CLI's `core install`, `plugin activate` and `user application-password create`
- * would do; Debian has no WP-CLI package). Everything else goes through the REST API
- * (scripts/wordpress/seed.ts). Runs as www-data, like the web server.
+ * install WordPress, activate the plugins (with the setup each needs), make the admin's
+ * application password (what WP-CLI's `core install`, `plugin activate` and
+ * `user application-password create` would do, without needing WP-CLI). Everything else
+ * goes through the REST API (scripts/wordpress/seed.ts). Runs as the web server's user,
+ * on the WordPress in WP_BOOT_CORE (the harness's .cache/wordpress/core).
  *
  *   php wp-boot.php install URL USER PASSWORD EMAIL    install when not installed yet
- *   php wp-boot.php setup                              permalinks, theme, activate the plugin
+ *   php wp-boot.php setup [PLUGIN_FILE…]               permalinks, theme, activate those plugins and ours
+ *   php wp-boot.php configure                          what each active plugin needs before it works (setUpPlugins)
  *   php wp-boot.php app-password USER                  prints USER:PASSWORD (a new one)
  */
 declare(strict_types=1);
 
-// Debian's wp-config.php picks /etc/wordpress/config-{Host}.php by the request's Host.
-$_SERVER['HTTP_HOST'] = getenv('WP_BOOT_HOST') ?: '127.0.0.1';
+$core = getenv('WP_BOOT_CORE');
+if (!$core || !is_file($core . '/wp-load.php')) {
+    fwrite(STDERR, "WP_BOOT_CORE must name a WordPress folder (the harness sets it)\n");
+    exit(1);
+}
+$_SERVER['HTTP_HOST'] = '127.0.0.1';
 $_SERVER['SERVER_NAME'] = $_SERVER['HTTP_HOST'];
 $_SERVER['REQUEST_URI'] = '/';
 $_SERVER['REQUEST_METHOD'] = 'GET';
 define('WP_INSTALLING', ($argv[1] ?? '') === 'install');
 
-require '/usr/share/wordpress/wp-load.php';
+require $core . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
+// No mail leaves this machine (wp_install mails the admin; there is no sendmail).
+add_filter('pre_wp_mail', '__return_false');
 require_once ABSPATH . 'wp-admin/includes/plugin.php';
 
 function fail(string $message): never
 {
     fwrite(STDERR, $message . "\n");
     exit(1);
+}
+
+/** Sub-field definitions of the `sections` layouts: name => [type, extra settings]. */
+function subFields(string $prefix, array $fields): array
+{
+    $list = [];
+    foreach ($fields as $name => [$type, $extra]) {
+        $list[] = ['key' => "field_{$prefix}_{$name}", 'label' => ucfirst(str_replace('_', ' ', $name)), 'name' => $name, 'type' => $type] + $extra;
+    }
+    return $list;
+}
+
+const SECTIONS_GROUP_KEY = 'group_kestrel_sections';
+
+/** The flexible content field `sections` with the hero, cards and FAQ layouts of the site. */
+function sectionsFieldGroup(): array
+{
+    return [
+        'key' => SECTIONS_GROUP_KEY,
+        'title' => 'Sections',
+        'show_in_rest' => 1,
+        'location' => [[['param' => 'post_type', 'operator' => '==', 'value' => 'page']]],
+        'fields' => [[
+            'key' => 'field_kestrel_sections',
+            'label' => 'Sections',
+            'name' => 'sections',
+            'type' => 'flexible_content',
+            'button_label' => 'Add section',
+            'layouts' => [
+                'layout_kestrel_hero' => ['key' => 'layout_kestrel_hero', 'name' => 'hero', 'label' => 'Hero', 'display' => 'block', 'sub_fields' => subFields('kestrel_hero', [
+                    'eyebrow' => ['text', []],
+                    'heading' => ['text', []],
+                    'text' => ['textarea', ['new_lines' => '']],
+                    'cta' => ['link', ['return_format' => 'array']],
+                    'secondary_cta' => ['link', ['return_format' => 'array']],
+                    'background_image' => ['image', ['return_format' => 'array']],
+                ])],
+                'layout_kestrel_cards' => ['key' => 'layout_kestrel_cards', 'name' => 'cards', 'label' => 'Cards', 'display' => 'block', 'sub_fields' => subFields('kestrel_cards', [
+                    'heading' => ['text', []],
+                    'intro' => ['textarea', ['new_lines' => '']],
+                    'items' => ['repeater', ['layout' => 'block', 'sub_fields' => subFields('kestrel_card', [
+                        'title' => ['text', []],
+                        'text' => ['textarea', ['new_lines' => '']],
+                        'link' => ['link', ['return_format' => 'array']],
+                    ])]],
+                ])],
+                'layout_kestrel_faq' => ['key' => 'layout_kestrel_faq', 'name' => 'faq', 'label' => 'FAQ', 'display' => 'block', 'sub_fields' => subFields('kestrel_faq', [
+                    'heading' => ['text', []],
+                    'items' => ['repeater', ['layout' => 'block', 'sub_fields' => subFields('kestrel_faq_item', [
+                        'question' => ['text', []],
+                        'answer_html' => ['wysiwyg', ['tabs' => 'all', 'media_upload' => 0]],
+                    ])]],
+                ])],
+            ],
+        ]],
+    ];
+}
+
+/**
+ * What an administrator's first visit to each plugin's screens would do, so the plugin
+ * works without anyone opening wp-admin.
+ */
+function setUpPlugins(): void
+{
+    // Redirection keeps its redirects in its own tables, made by its "database setup" screen
+    // (or `wp redirection database install`): the same installer here.
+    if (is_plugin_active('redirection/redirection.php')) {
+        // What its admin screens load (redirection-admin.php) before they install.
+        require_once WP_PLUGIN_DIR . '/redirection/models/group.php';
+        require_once WP_PLUGIN_DIR . '/redirection/database/database.php';
+        $status = new Red_Database_Status();
+        if ($status->needs_installing()) {
+            $installed = Red_Database::get_latest_database()->install();
+            if (is_wp_error($installed)) {
+                fail('installing the Redirection tables failed: ' . $installed->get_error_message());
+            }
+            echo "installed the Redirection tables\n";
+        }
+    }
+    // Rank Math's setup wizard and registration, skipped as its "Skip" buttons skip them;
+    // its activation redirect to the wizard is dropped.
+    if (is_plugin_active('seo-by-rank-math/rank-math.php')) {
+        add_option('rank_math_registration_skip', true);
+        update_option('rank_math_wizard_completed', true);
+        delete_transient('_rank_math_activation_redirect');
+    }
+    // Secure Custom Fields or ACF PRO (the plugins with flexible content): the field group
+    // an editor would make under Custom Fields → Field Groups for the plugin's `sections`
+    // (docs/wordpress.md), imported as that screen's Import does; shown in REST, so pages
+    // get their rows through wp/v2 as the editor's form saves them.
+    if (function_exists('acf_import_field_group') && function_exists('acf_get_field_type') && acf_get_field_type('flexible_content')) {
+        if (!acf_get_field_group(SECTIONS_GROUP_KEY)) {
+            acf_import_field_group(sectionsFieldGroup());
+            echo "imported the ACF field group Sections (flexible content)\n";
+        }
+    }
+    // Polylang's wizard likewise; its languages come from the migration (not here).
+    if (is_plugin_active('polylang/polylang.php')) {
+        delete_transient('pll_activation_redirect');
+    }
 }
 
 $command = $argv[1] ?? '';
@@ -56,13 +164,23 @@ if ($command === 'setup') {
     if (wp_get_theme()->get_stylesheet() !== 'twentytwentythree' && wp_get_theme('twentytwentythree')->exists()) {
         switch_theme('twentytwentythree');
     }
-    if (!is_plugin_active('kestrel-headless/kestrel-headless.php')) {
-        $activated = activate_plugin('kestrel-headless/kestrel-headless.php');
-        if (is_wp_error($activated)) {
-            fail('activating kestrel-headless failed: ' . $activated->get_error_message());
+    foreach ([...array_slice($argv, 2), 'kestrel-headless/kestrel-headless.php'] as $file) {
+        if (is_plugin_active($file)) {
+            continue;
         }
-        echo "activated kestrel-headless\n";
+        $activated = activate_plugin($file);
+        if (is_wp_error($activated)) {
+            fail("activating $file failed: " . $activated->get_error_message());
+        }
+        echo "activated $file\n";
     }
+    exit(0);
+}
+
+// A process of its own after `setup`: plugins activated there load their hooks only now
+// (Secure Custom Fields registers its field types on init).
+if ($command === 'configure') {
+    setUpPlugins();
     exit(0);
 }
 
@@ -87,4 +205,4 @@ if ($command === 'app-password') {
     exit(0);
 }
 
-fail('usage: php wp-boot.php install URL USER PASSWORD EMAIL | setup | app-password USER');
+fail('usage: php wp-boot.php install URL USER PASSWORD EMAIL | setup [PLUGIN_FILE…] | configure | app-password USER');

@@ -63,6 +63,6 @@ export async function startBackend(): Promise<Backend> {
  * tests that change content through WordPress's own REST API (as an editor would).
  */
 export function wordpressAuth(): string {
-  const file = process.env.CONTRACT_WORDPRESS_APP_PASSWORD_FILE ?? '.cache/wordpress/state/app-password'
+  const file = process.env.CONTRACT_WORDPRESS_APP_PASSWORD_FILE ?? '.cache/wordpress/app-password'
   return `Basic ${Buffer.from(readFileSync(file, 'utf8').trim()).toString('base64')}`
 }

@@ -8,6 +8,7 @@
  *
  * Tests that only make sense for one backend say so in their name ("WordPress only").
  */
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createClient } from '@libsql/client'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
@@ -29,6 +30,16 @@ import { PREVIEW_SECRET, startBackend, wordpressAuth } from './backend'
 const backend = await startBackend()
 afterAll(() => backend.stop())
 const onWordPress = backend.kind === 'wordpress'
+/** The active plugins of the WordPress under test (`secure-custom-fields/secure-custom-fields`, …). */
+const activePlugins: string[] = onWordPress
+  ? (
+      (await (
+        await fetch(`${backend.url}/api/wp/v2/plugins?status=active&_fields=plugin`, { headers: { authorization: wordpressAuth() } })
+      ).json()) as Array<{ plugin: string }>
+    ).map((item) => item.plugin)
+  : []
+/** Flexible content: Secure Custom Fields, or ACF PRO (ACF's free version has no such field). */
+const flexibleContent = activePlugins.some((plugin) => /^(secure-custom-fields|advanced-custom-fields-pro)\//.test(plugin))
 const source = () => createWpSource({ baseUrl: backend.url, timeoutMs: 10_000 })
 
 const store = createContentStore(path.resolve('content'), routedLocales, defaultLocale)
@@ -109,6 +120,23 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
       }
     }
   }, 180_000)
+
+  it('sends HTML without WordPress block classes (docs/decisions/024)', async () => {
+    const calls = [
+      '/api/v1/base/home?locale=en',
+      '/api/v1/base/about?locale=en',
+      '/api/v1/base/about?locale=de',
+      '/api/v1/base/services/cyber-security?locale=en',
+      '/api/v1/base/blog/new-office-in-manchester?locale=en',
+      '/api/v1/popups/support?locale=en',
+    ]
+    for (const call of calls) {
+      const { status, body } = await raw(call)
+      expect(status, call).toBe(200)
+      const classed = strings(body).filter(([, value]) => /<[a-z][^>]*\sclass="[^"]*\bwp-block-/i.test(value))
+      expect(classed, call).toEqual([])
+    }
+  })
 
   it('loads a page with its menus, options and languages through the adapter', async () => {
     const data = await source().getPage({ locale: 'de', pageName: 'about' })
@@ -778,5 +806,100 @@ describe.runIf(onWordPress)('WordPress only: the plugin on a stock WordPress', (
     expect(de.id).not.toBe(english.id)
     expect(de.post.categories[0]?.name).toBe('Neuigkeiten')
     expect(english.post.categories[0]?.name).toBe(en.categories.find((term) => term.slug === 'news')!.name)
+  })
+})
+
+/** A statement on the database of `npm run wordpress` (what a plugin's storage holds). */
+function wordpressSql(query: string): void {
+  execFileSync('mariadb', ['--defaults-file=.cache/wordpress/conf/my.cnf', 'kestrel_wp', '-e', query])
+}
+
+describe.runIf(flexibleContent)('WordPress only, with flexible content (Secure Custom Fields or ACF PRO): the sections field', () => {
+  /** A page as an editor's form in SCF saves it: rows of the `sections` field, through wp/v2's `acf` field. */
+  it("answers the rows of `sections` as the page's sections, images and links included; with no rows, the blocks", async () => {
+    const upload = await fetch(`${backend.url}/api/wp/v2/media`, {
+      method: 'POST',
+      headers: {
+        authorization: wordpressAuth(),
+        'content-type': 'image/png',
+        'content-disposition': 'attachment; filename="flexible-hero.png"',
+      },
+      body: readFileSync('public/icons/icon-512.png'),
+    })
+    expect(upload.status).toBe(201)
+    const media = (await upload.json()) as { id: number; source_url: string }
+    const rows = [
+      {
+        acf_fc_layout: 'hero',
+        eyebrow: 'Flexible',
+        heading: 'IT support from a field group',
+        text: 'Rows of a flexible content field.',
+        cta: { title: 'Book a call', url: '/contact', target: '' },
+        background_image: media.id,
+      },
+      {
+        acf_fc_layout: 'cards',
+        heading: 'What we do',
+        items: [
+          { title: 'Help desk', text: 'Answered within 60 seconds.', link: { title: 'More', url: '/services', target: '' } },
+          { title: 'Security', text: 'Cyber Essentials Plus.' },
+        ],
+      },
+      { acf_fc_layout: 'faq', heading: 'Questions', items: [{ question: 'Do you work weekends?', answer_html: '<p>Yes, on call.</p>' }] },
+    ]
+    const created = await wordpressRest('POST', '/wp/v2/pages', {
+      title: 'Flexible sections',
+      slug: 'flexible-sections-contract',
+      status: 'publish',
+      content: '<!-- wp:paragraph -->\n<p>Written in blocks.</p>\n<!-- /wp:paragraph -->',
+      acf: { sections: rows },
+    })
+    expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201)
+    const id = Number(created.body.id)
+    try {
+      const { status, body } = await raw('/api/v1/base/flexible-sections-contract?locale=en')
+      expect(status).toBe(200)
+      expectSchema('BaseResponse', body)
+      const sections = (body as BaseBody).result.page.data.result.content.sections
+      expect(sections.map((section) => section.layout)).toEqual(['hero', 'cards', 'faq'])
+      const [hero, cards, faq] = sections
+      expect(hero).toMatchObject({
+        eyebrow: 'Flexible',
+        heading: 'IT support from a field group',
+        text: 'Rows of a flexible content field.',
+        cta: { label: 'Book a call', url: '/contact' },
+        background_image: { url: media.source_url, width: 512, height: 512 },
+      })
+      expect(cards).toMatchObject({
+        heading: 'What we do',
+        items: [
+          { title: 'Help desk', text: 'Answered within 60 seconds.', link: { label: 'More', url: '/services' } },
+          { title: 'Security', text: 'Cyber Essentials Plus.' },
+        ],
+      })
+      expect(faq).toMatchObject({
+        heading: 'Questions',
+        items: [{ question: 'Do you work weekends?', answer_html: expect.stringContaining('Yes, on call.') }],
+      })
+      // As the site reads them: every section parses with its block's schema.
+      for (const section of sections) expect(asSiteReadsIt(section), section.layout).not.toMatchObject({ data: 'does not parse' })
+
+      // No rows: the page's blocks answer.
+      expect((await wordpressRest('POST', `/wp/v2/pages/${id}`, { acf: { sections: [] } })).status).toBe(200)
+      const emptied = (await raw('/api/v1/base/flexible-sections-contract?locale=en')).body as BaseBody
+      expect(emptied.result.page.data.result.content.sections).toEqual([{ layout: 'rich_text', body_html: '<p>Written in blocks.</p>' }])
+
+      // Rows only of a layout the site has no section for (one removed from the field group
+      // since), as SCF stores them (the layout names in the field's meta): the blocks too.
+      wordpressSql(
+        `DELETE FROM wp_postmeta WHERE post_id = ${id} AND meta_key IN ('sections', '_sections'); ` +
+          `INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (${id}, 'sections', 'a:1:{i:0;s:7:"retired";}'), (${id}, '_sections', 'field_kestrel_sections')`,
+      )
+      const retired = (await raw('/api/v1/base/flexible-sections-contract?locale=en')).body as BaseBody
+      expect(retired.result.page.data.result.content.sections).toEqual([{ layout: 'rich_text', body_html: '<p>Written in blocks.</p>' }])
+    } finally {
+      await wordpressRest('DELETE', `/wp/v2/pages/${id}?force=true`)
+      await wordpressRest('DELETE', `/wp/v2/media/${media.id}?force=true`)
+    }
   })
 })

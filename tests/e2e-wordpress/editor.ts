@@ -3,7 +3,7 @@
  * open a document, read the editor's own view of its blocks.
  */
 import { execFileSync } from 'node:child_process'
-import type { Page } from '@playwright/test'
+import type { FrameLocator, Locator, Page } from '@playwright/test'
 
 export const wordpressUrl = process.env.WORDPRESS_URL ?? `http://127.0.0.1:${process.env.WORDPRESS_PORT ?? 8088}`
 const adminPassword = process.env.WORDPRESS_ADMIN_PASSWORD ?? 'kestrel-admin-pass'
@@ -36,9 +36,29 @@ export async function openEditor(page: Page, id: number): Promise<void> {
     { timeout: 60_000 },
   )
   await page.evaluate(`(() => {
-    const editPost = window.wp.data.select('core/edit-post')
-    if (editPost.isFeatureActive('welcomeGuide')) window.wp.data.dispatch('core/edit-post').toggleFeature('welcomeGuide')
+    const preferences = window.wp.data.select('core/preferences')
+    if (preferences.get('core/edit-post', 'welcomeGuide')) window.wp.data.dispatch('core/preferences').set('core/edit-post', 'welcomeGuide', false)
   })()`)
+}
+
+/**
+ * Where the blocks are: the editor's iframe (`editor-canvas`; always on WordPress 7.x, and
+ * on 6.x when every block uses block API version 3 and no meta box is shown), else the page.
+ */
+export async function editorCanvas(page: Page): Promise<FrameLocator | Locator> {
+  const iframe = page.locator('iframe[name="editor-canvas"]')
+  await page.locator('iframe[name="editor-canvas"], .editor-styles-wrapper').first().waitFor()
+  if ((await iframe.count()) > 0) return page.frameLocator('iframe[name="editor-canvas"]')
+  return page.locator('body')
+}
+
+/** The editor console's deprecation warnings from now on (wp.deprecated and block API notices). */
+export function collectDeprecations(page: Page): string[] {
+  const found: string[] = []
+  page.on('console', (message) => {
+    if (/deprecat/i.test(message.text())) found.push(`${message.type()}: ${message.text()}`)
+  })
+  return found
 }
 
 /** Blocks the editor could not read back from the stored markup ("unexpected or invalid content"). */
@@ -66,6 +86,6 @@ export async function openSitePanel(page: Page): Promise<void> {
     dispatch('core/block-editor').clearSelectedBlock()
     dispatch('core/edit-post').openGeneralSidebar('edit-post/document')
     const panel = 'kestrel-headless/kestrel-site'
-    if (!select('core/edit-post').isEditorPanelOpened(panel)) dispatch('core/edit-post').toggleEditorPanelOpened(panel)
+    if (!select('core/editor').isEditorPanelOpened(panel)) dispatch('core/editor').toggleEditorPanelOpened(panel)
   })()`)
 }

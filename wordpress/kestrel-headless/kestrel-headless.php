@@ -3,7 +3,7 @@
  * Plugin Name:       Kestrel Headless
  * Description:       Serves the Kestrel site's content API (docs/content-api.md) from this WordPress: pages built from blocks, the blog, menus, popups, forms, accounts, the built-in chat, signed previews and revalidation calls.
  * Version:           1.0.0
- * Requires at least: 6.1
+ * Requires at least: 6.6
  * Requires PHP:      8.1
  * Author:            Kestrel IT Support
  * License:           GPL-2.0-or-later

@@ -13,10 +13,17 @@
   var __ = wp.i18n.__
   var components = wp.components
   var blockEditor = wp.blockEditor
-  var TextControl = components.TextControl
-  var TextareaControl = components.TextareaControl
-  var ToggleControl = components.ToggleControl
-  var SelectControl = components.SelectControl
+  // The controls with their current look: WordPress 6.7 and 6.8 deprecate the old bottom
+  // margin and the 36px height (a console warning per control) until 7.x makes them default.
+  function withProps(Component, defaults) {
+    return function (props) {
+      return el(Component, Object.assign({}, defaults, props))
+    }
+  }
+  var TextControl = withProps(components.TextControl, { __next40pxDefaultSize: true, __nextHasNoMarginBottom: true })
+  var TextareaControl = withProps(components.TextareaControl, { __nextHasNoMarginBottom: true })
+  var ToggleControl = withProps(components.ToggleControl, { __nextHasNoMarginBottom: true })
+  var SelectControl = withProps(components.SelectControl, { __next40pxDefaultSize: true, __nextHasNoMarginBottom: true })
   var Button = components.Button
 
   /* ------------------------------------------------------------------ fields */
@@ -201,8 +208,9 @@
 
   /* ------------------------------------------------------------------ document panel */
 
-  var editPost = wp.editPost
-  if (!editPost || !editPost.PluginDocumentSettingPanel || !wp.plugins) return
+  // wp.editor's panel (WordPress 6.6+; wp.editPost's is deprecated since then).
+  var PluginDocumentSettingPanel = wp.editor && wp.editor.PluginDocumentSettingPanel
+  if (!PluginDocumentSettingPanel || !wp.plugins) return
 
   function SitePanel() {
     var data = wp.data.useSelect(function (select) {
@@ -264,7 +272,7 @@
         el(TextControl, { key: 'classname', label: __('Class names', 'kestrel-headless'), value: data.meta.kestrel_classname || '', onChange: setMeta('kestrel_classname') }),
         field('form', { type: 'form', label: __('Form in the popup', 'kestrel-headless') }, data.meta.kestrel_form_id, setMeta('kestrel_form_id')),
       )
-      return el(editPost.PluginDocumentSettingPanel, { name: 'kestrel-site', title: __('Site', 'kestrel-headless') }, children)
+      return el(PluginDocumentSettingPanel, { name: 'kestrel-site', title: __('Site', 'kestrel-headless') }, children)
     }
     children.push(
       el(TextControl, { key: 'title', label: __('Document title (SEO)', 'kestrel-headless'), value: data.meta.kestrel_meta_title || '', onChange: setMeta('kestrel_meta_title') }),
@@ -277,9 +285,9 @@
       config.previewReady
         ? el(Button, { key: 'preview', variant: 'secondary', onClick: previewOnSite }, __('Preview on site', 'kestrel-headless'))
         : el('p', { key: 'preview' }, __('Set the site URL and the preview secret in Settings → Kestrel Headless to preview on the site.', 'kestrel-headless')),
-      message ? el('p', { key: 'message', className: 'kestrel-error' }, message) : null,
+      message ? el(components.Notice, { key: 'message', status: 'error', isDismissible: false }, message) : null,
     )
-    return el(editPost.PluginDocumentSettingPanel, { name: 'kestrel-site', title: __('Site', 'kestrel-headless'), initialOpen: true }, children)
+    return el(PluginDocumentSettingPanel, { name: 'kestrel-site', title: __('Site', 'kestrel-headless'), initialOpen: true }, children)
   }
 
   wp.plugins.registerPlugin('kestrel-headless', { render: SitePanel, icon: null })

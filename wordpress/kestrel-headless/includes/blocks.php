@@ -22,6 +22,7 @@ final class Blocks
         add_action('init', [self::class, 'register'], 20);
         add_filter('block_categories_all', [self::class, 'category']);
         add_action('enqueue_block_editor_assets', [self::class, 'enqueueEditor']);
+        add_action('enqueue_block_assets', [self::class, 'enqueueContentStyles']);
     }
 
     /** @return array<string, array<string, mixed>> */
@@ -47,12 +48,18 @@ final class Blocks
         return is_array($meta) && is_string($meta['kestrel']['layout'] ?? null) ? $meta['kestrel']['layout'] : null;
     }
 
+    /** @return list<string> every section layout the site knows (one block each) */
+    public static function layouts(): array
+    {
+        return array_values(array_filter(array_map(static fn (array $meta) => $meta['kestrel']['layout'] ?? null, self::metadata()), 'is_string'));
+    }
+
     public static function register(): void
     {
         wp_register_script(
             'kestrel-headless-editor',
             plugins_url('assets/editor.js', PLUGIN_FILE),
-            ['wp-blocks', 'wp-element', 'wp-components', 'wp-block-editor', 'wp-data', 'wp-i18n', 'wp-plugins', 'wp-edit-post', 'wp-core-data', 'wp-api-fetch', 'wp-url'],
+            ['wp-blocks', 'wp-element', 'wp-components', 'wp-block-editor', 'wp-data', 'wp-i18n', 'wp-plugins', 'wp-editor', 'wp-core-data', 'wp-api-fetch', 'wp-url'],
             VERSION,
             true
         );
@@ -88,6 +95,18 @@ final class Blocks
         ];
         wp_enqueue_script('kestrel-headless-editor');
         wp_add_inline_script('kestrel-headless-editor', 'window.kestrelHeadless = ' . wp_json_encode($config) . ';', 'before');
-        wp_enqueue_style('kestrel-headless-editor');
+    }
+
+    /**
+     * The section blocks' look (assets/editor.css) is content style: WordPress puts what
+     * `enqueue_block_assets` enqueues inside the editor's iframe (the canvas), and in the
+     * page itself when the editor is not iframed. In wp-admin only: headless, WordPress's
+     * own front end shows no section.
+     */
+    public static function enqueueContentStyles(): void
+    {
+        if (is_admin()) {
+            wp_enqueue_style('kestrel-headless-editor');
+        }
     }
 }

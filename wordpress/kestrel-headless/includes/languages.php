@@ -29,7 +29,10 @@ final class Languages
 
     public static function mode(): string
     {
-        if (function_exists('pll_languages_list') && function_exists('pll_get_post_language')) {
+        // Polylang counts once it has a language: from its activation until the first
+        // language exists (or the migration makes them), the built-in locales answer, so
+        // activating it never leaves the site without a locale to serve.
+        if (function_exists('pll_languages_list') && function_exists('pll_get_post_language') && pll_languages_list() !== []) {
             return 'polylang';
         }
         if (defined('ICL_SITEPRESS_VERSION') && has_filter('wpml_active_languages')) {

@@ -36,7 +36,7 @@ final class Sections
         return $fromBlocks;
     }
 
-    /** ACF flexible content (the seed's original shape), when ACF is active and the page has rows. */
+    /** ACF flexible content (the seed's original shape), when ACF is active and the page has readable rows. */
     private static function fromAcf(\WP_Post $post): ?array
     {
         if (!function_exists('get_field')) {
@@ -49,14 +49,18 @@ final class Sections
         }
         $sections = [];
         foreach ($rows as $row) {
-            if (!is_array($row) || !is_string($row['acf_fc_layout'] ?? null)) {
+            // A row of a layout the site has no section for (one since removed from the field
+            // group, a typo) would render as nothing: it is skipped.
+            if (!is_array($row) || !in_array($row['acf_fc_layout'] ?? null, Blocks::layouts(), true)) {
                 continue;
             }
             $layout = $row['acf_fc_layout'];
             unset($row['acf_fc_layout']);
             $sections[] = ['layout' => $layout] + (array) Util::prune(self::acfValue($row));
         }
-        return $sections;
+        // A value with no row the plugin can read (a field of another type under the name,
+        // only rows of unknown layouts) is no content: the blocks answer, not an empty page.
+        return $sections === [] ? null : $sections;
     }
 
     /** ACF values as the contract wants them: image arrays become image objects, `false` becomes nothing. */
