@@ -185,7 +185,7 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     const blog = await source().getPage({ locale: 'en', pageName: 'blog' })
     expect(blog.page.kind).toBe('blog')
     expect(blog.page.categories.map((term) => term.slug).sort()).toEqual(en.categories.map((term) => term.slug).sort())
-    // SPEC §3 filtered_blogs and its pagination: in the answer, though the site lists posts through /api/v1/posts.
+    // Requirements §3 filtered_blogs and its pagination: in the answer, though the site lists posts through /api/v1/posts.
     type Listing = {
       result: {
         page: {
@@ -578,7 +578,7 @@ async function postChat(body: unknown, headers: Record<string, string> = {}): Pr
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
-describe(`the live chat against ${backend.kind} (issue 17)`, () => {
+describe(`the live chat against ${backend.kind} (requirements §11.4)`, () => {
   it('answers the page chat field in the contract: off where a page turns it off, the built-in chat elsewhere', async () => {
     for (const page of ['home', 'privacy', 'login', 'blog/new-office-in-manchester']) {
       const { status, body } = await raw(`/api/v1/base/${page}?locale=en`)

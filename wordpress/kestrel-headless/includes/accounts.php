@@ -150,7 +150,7 @@ final class Accounts
         if (isset($fields['passwordRepeat']) && $fields['passwordRepeat'] !== $password) {
             return self::fail('rest_invalid_param', Messages::get($locale, 'passwordsMismatch'), 400);
         }
-        // Issue 14: the same answer whether or not the email has an account; its owner is told by mail instead.
+        // Requirements §11.2: the same answer whether or not the email has an account; its owner is told by mail instead.
         $existing = get_user_by('email', $email);
         if ($existing instanceof \WP_User) {
             $noticeKey = 'kestrel_register_notice_' . md5(strtolower($email));
@@ -293,7 +293,7 @@ final class Accounts
         $userId = (string) ($request->get_query_params()['userId'] ?? $fields['userId'] ?? '');
         $key = (string) ($request->get_query_params()['passToken'] ?? $fields['passToken'] ?? '');
         $password = (string) ($fields['password'] ?? '');
-        // SPEC §5: checked first, so a typo does not use up the link.
+        // Requirements §5: checked first, so a typo does not use up the link.
         if (isset($fields['passwordRepeat']) && $password !== $fields['passwordRepeat']) {
             return self::fail('password_mismatch', Messages::get($locale, 'passwordsMismatch'), 400);
         }

@@ -16,7 +16,7 @@ final class ContentTypes
     public const CHAT_TICKET = 'kestrel_chat_ticket';
     public const STATIC_TEMPLATE = 'kestrel-static';
 
-    /** SPEC §3: menu locations. */
+    /** Requirements §3: menu locations. */
     public const MENU_LOCATIONS = [
         'primary' => 'Primary',
         'primary-submenu' => 'Primary submenu',
@@ -161,7 +161,7 @@ final class ContentTypes
         return $templates;
     }
 
-    /** SPEC §2: default or static layout. */
+    /** Requirements §2: default or static layout. */
     public static function layoutOf(\WP_Post $post): string
     {
         return get_page_template_slug($post) === self::STATIC_TEMPLATE ? 'static' : 'default';

@@ -121,7 +121,7 @@ final class Documents
         return $menus;
     }
 
-    /** A menu item's path on the site (SPEC §3 relative_path), when it points at the site. */
+    /** A menu item's path on the site (requirements §3 relative_path), when it points at the site. */
     private static function menuItemPath(object $item, string $locale): ?string
     {
         if ($item->type === 'post_type') {
@@ -263,7 +263,7 @@ final class Documents
 
     /* ---------------------------------------------------------------- widgets */
 
-    /** SPEC §3: the widgets of the `sidebar` area, by their kind. @return list<array<string, mixed>> */
+    /** Requirements §3: the widgets of the `sidebar` area, by their kind. @return list<array<string, mixed>> */
     public static function sidebarWidgets(): array
     {
         $areas = wp_get_sidebars_widgets();

@@ -20,7 +20,7 @@ final class FormValidation
     private const DEFAULT_MAX_LENGTH = 1000;
     private const MAX_PARTS = 500;
 
-    /** SPEC §3 field types, and Gravity Forms' own names, as one kind. */
+    /** Requirements §3 field types, and Gravity Forms' own names, as one kind. */
     public static function kind(array $field): string
     {
         $fieldType = (string) ($field['fieldType'] ?? '');
@@ -128,7 +128,7 @@ final class FormValidation
         return $values;
     }
 
-    /** Which fields conditional logic hides, decided as the browser decides (app/forms/conditional-logic.ts). */
+    /** Which fields conditional logic hides, decided as the browser decides (app/content/conditional-logic.ts). */
     public static function hiddenFields(array $form, array $values): array
     {
         $hidden = [];
@@ -268,7 +268,7 @@ final class FormValidation
                     return Messages::get($locale, 'date');
                 }
                 $given = (string) ($form['minimum_date'] ?? '');
-                // SPEC §5: the form's minimum date, else today (a day earlier, for visitors west of UTC).
+                // Requirements §5: the form's minimum date, else today (a day earlier, for visitors west of UTC).
                 $min = self::isRealDate($given) ? $given : gmdate('Y-m-d', $now - DAY_IN_SECONDS);
                 $shownMin = self::isRealDate($given) ? $given : gmdate('Y-m-d', $now);
                 $latest = (string) ($form['maximum_date'] ?? '');
@@ -300,7 +300,7 @@ final class FormValidation
         return null;
     }
 
-    /** The accepted kind of a file by its first bytes (app/forms/file-type.ts): pdf, doc, docx, or null. */
+    /** The accepted kind of a file by its first bytes (app/content/file-type.ts): pdf, doc, docx, or null. */
     public static function sniff(string $path): ?string
     {
         if ($path === '' || !is_readable($path)) {

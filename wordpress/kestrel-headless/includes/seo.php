@@ -1,6 +1,6 @@
 <?php
 /**
- * SPEC §3 meta and the JSON-LD `schema`: from Yoast SEO or Rank Math when one is active,
+ * Requirements §3 meta and the JSON-LD `schema`: from Yoast SEO or Rank Math when one is active,
  * else from the plugin's own fields (document panel), else title, excerpt and featured
  * image. Every text is plain (entities decoded once).
  */

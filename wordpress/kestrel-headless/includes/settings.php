@@ -103,7 +103,7 @@ final class Settings
     public const CHAT_PROVIDERS = ['builtin', 'crisp'];
 
     /**
-     * SPEC §3 `chat` of every page (docs/content-api.md): the provider and widget id set
+     * Requirements §3 `chat` of every page (docs/content-api.md): the provider and widget id set
      * here, `false` when none is set or the page turns it off (its `kestrel_chat_off` field).
      * @return array{provider: string, widget_id: ?string, enabled: bool}|false
      */
