@@ -36,7 +36,6 @@ const generated = [
 /** Files whose paths are fixtures (a made-up import graph; this test's own lists), not references. */
 const fixturePaths = ['tests/unit/check-imports.test.ts', 'tests/unit/doc-references.test.ts']
 
-
 const trackedSet = new Set(tracked)
 const trackedDirs = new Set(
   tracked.flatMap((file) =>
