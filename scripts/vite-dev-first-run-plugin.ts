@@ -23,6 +23,8 @@ type CompilerOptions = Parameters<typeof compile>[0]
 
 /** Added files arrive in bursts (the message compiler writes one file per message): one reload per burst. */
 const ADD_SETTLE_MS = 150
+/** Files a module can import; an editor's swap and backup files are not, and must not reload the server. */
+const IMPORTABLE = /\.(?:[cm]?[jt]sx?|json|css)$/
 
 export function devFirstRun(options: { paraglide: CompilerOptions; sourceDir: string }): Plugin {
   let root = process.cwd()
@@ -41,7 +43,7 @@ export function devFirstRun(options: { paraglide: CompilerOptions; sourceDir: st
       const sourceDir = join(server.config.root, options.sourceDir) + sep
       let timer: NodeJS.Timeout | undefined
       server.watcher.on('add', (file) => {
-        if (!file.startsWith(sourceDir)) return
+        if (!file.startsWith(sourceDir) || !IMPORTABLE.test(file)) return
         clearTimeout(timer)
         timer = setTimeout(() => reloadServerEnvironments(server), ADD_SETTLE_MS)
       })
