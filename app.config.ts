@@ -235,6 +235,8 @@ export const siteConfig = {
     sitemapMaxAgeSeconds: 3600,
     /** `Retry-After` on a 503 when the backend is down and nothing is cached. */
     retryAfterSeconds: 30,
+    /** An editor's redirect (docs/content-api.md, Redirects): browsers and CDNs keep it this long, never for good. */
+    redirectMaxAgeSeconds: 300,
   },
 
   /** The server's edge: what every answer carries, and requests too large to read (app/server/edge.nitro.ts). */

@@ -26,6 +26,7 @@ import { loadPrerendered, renderIdentity } from './server/prerendered.server'
 import { expandTag, purgesEverything } from './lib/cache-tags'
 import { handleLogout } from './server/logout.server'
 import { handleRevalidate, onPurge, type PurgeRequest } from './server/revalidation.server'
+import { redirectFor, redirectResponse } from './server/redirects.server'
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
@@ -365,6 +366,13 @@ async function route(request: Request, url: URL): Promise<Response> {
     const image = await answerOgImage(url.pathname)
     if (image) return answer(request, url, storedOgImage(image), 'BYPASS')
   }
+  // The editor's redirects come before the visitor's remembered language and before any page (docs/decisions/025).
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const decision = await redirectFor(url)
+    if (decision?.kind === 'redirect') return redirectResponse(decision)
+    // Gone: the error screen for this request alone, never a cached copy of what the path showed before.
+    if (decision?.kind === 'gone') return gone(await compressed(request, await renderForRequest(request)))
+  }
   const remembered = cookieLocaleRedirect({
     pathname: url.pathname,
     search: url.search,
@@ -381,6 +389,12 @@ async function route(request: Request, url: URL): Promise<Response> {
   await prerenderedReady
   if (cacheable) return answerFromCache(request, url, cacheable.key, renderPageForCache(cacheable.partition, cacheable.renderUrl))
   return compressed(request, await renderForRequest(request))
+}
+
+/** The error screen of a path the editor marked gone: 410 where the render says 404 (a backend that is down stays 503). */
+function gone(response: Response): Response {
+  if (response.status !== 404) return response
+  return new FastResponse(response.body, { status: 410, headers: response.headers })
 }
 
 /**

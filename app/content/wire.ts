@@ -9,6 +9,7 @@
  * (ids as numbers or strings, `false` for "none", missing optional fields).
  */
 import { z } from 'zod'
+import { wireRedirect, wireRedirectsContract } from './redirects'
 
 const MAX_TEXT = 2_000
 const MAX_HTML = 500_000
@@ -408,6 +409,8 @@ export const contractSchemas = {
   PostsResponse: wirePostsResponse,
   TagsResponse: wireTagsResponse,
   SitemapResponse: wireSitemapResponse,
+  RedirectsResponse: wireRedirectsContract,
+  Redirect: wireRedirect,
   FormDefinition: wireFormDefinition,
   Image: wireImage,
   MenuItem: wireMenuItem,

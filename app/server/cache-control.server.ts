@@ -45,6 +45,7 @@ export function isPrivateRequest(url: URL): boolean {
 export function cacheControlFor(url: URL, status: number): string {
   if (isPrivateRequest(url)) return cachePolicy.private
   if (status === 200) return cachePolicy.page
-  if (status === 404) return cachePolicy.notFound
+  // A page the editor marked gone (410) is a 404 that says so.
+  if (status === 404 || status === 410) return cachePolicy.notFound
   return cachePolicy.none
 }

@@ -3,7 +3,7 @@
  * content.queries.ts, which loads this module only when the browser first fetches
  * (a navigation, a preload): hydrating a page needs none of it (the first-load budget, requirements §11.1).
  */
-import { notFound } from '@tanstack/react-router'
+import { notFound, redirect } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { layoutQuerySchema, pageQuerySchema, popupQuerySchema, postsQuerySchema, tagQuerySchema } from '../content/queries'
 import { contentUnavailable, INTERNAL_ERROR, TOO_MANY_REQUESTS } from '../lib/errors'
@@ -11,9 +11,10 @@ import { loggableError } from '../lib/log-redaction'
 import { rateLimit } from './abuse.server'
 import { getRequest } from '@tanstack/react-start/server'
 import { getContentSource } from './content/content-source.server'
+import { redirectFor, redirectForPage } from './redirects.server'
 import { env } from './env.server'
 import { verifyPreview } from '../content/preview-token.server'
-import { ContentNotFoundError, ContentUnavailableError } from './content/source.server'
+import { ContentNotFoundError, ContentUnavailableError, type ContentSource } from './content/source.server'
 
 /** Turns backend failures into what the router understands; nothing else leaves the server. */
 function routerError(error: unknown): never {
@@ -35,15 +36,27 @@ export const fetchPage = createServerFn({ method: 'GET' })
         Math.floor(Date.now() / 1000),
       )
     const query = preview ? data : { ...data, previewId: undefined, previewExpires: undefined, previewToken: undefined }
+    const requestUrl = new URL(getRequest().url)
+    const fromBrowser = requestUrl.pathname.startsWith('/_serverFn/')
     // A search from the browser (the server entry limits the ones that arrive as pages).
-    if (data.search && new URL(getRequest().url).pathname.startsWith('/_serverFn/') && (await rateLimit('search'))) {
-      throw new Error(TOO_MANY_REQUESTS)
-    }
+    if (data.search && fromBrowser && (await rateLimit('search'))) throw new Error(TOO_MANY_REQUESTS)
+    // The editor's redirects (docs/decisions/025). A navigation in the browser arrives here by
+    // the page's name. A page request had its redirect answered by the server entry, from its
+    // whole URL; what renders here may be the cache's copy of that URL without its other
+    // parameters, so only "gone" is taken from it.
+    const decision = fromBrowser
+      ? await redirectForPage(requestUrl.origin, data.pageName, data.locale)
+      : await redirectFor(requestUrl).then((found) => (found?.kind === 'gone' ? found : null))
+    if (decision?.kind === 'redirect') throw redirect({ href: decision.location, statusCode: decision.status })
+    let page: Awaited<ReturnType<ContentSource['getPage']>>
     try {
-      return await getContentSource().getPage(query)
+      page = await getContentSource().getPage(query)
     } catch (error) {
       routerError(error)
     }
+    // Gone (410 at the server entry): the error screen, with the site's menus.
+    if (decision?.kind === 'gone') throw notFound({ data: { menus: page.menus, options: page.options } })
+    return page
   })
 
 export const fetchLayout = createServerFn({ method: 'GET' })

@@ -20,6 +20,9 @@ export function overHttps(request: Request): boolean {
   return clientOfRequest(request, socketIpOf(request)).protocol === 'https'
 }
 
+/** Marks an editor's off-site redirect for applyEdgeHeaders; removed there, never sent. */
+export const EDITOR_OFFSITE_REDIRECT = 'x-kestrel-editor-offsite-redirect'
+
 /** Adds the edge's headers to an answer's (mutable) headers; what the answer set itself is kept. */
 export function applyEdgeHeaders(headers: Headers, request: Request, url: URL, status: number): void {
   for (const [name, value] of Object.entries(securityHeaders)) {
@@ -28,7 +31,11 @@ export function applyEdgeHeaders(headers: Headers, request: Request, url: URL, s
   // Browsers ignore it over HTTP (RFC 6797 §8.1); sent only where it means something.
   if (overHttps(request)) headers.set('strict-transport-security', strictTransportSecurity)
   const location = headers.get('location')
-  if (location !== null) headers.set('location', safeLocation(location, url.origin))
+  // The one exception to a same-origin Location: an off-site target the editor wrote as an
+  // absolute URL (redirects.server.ts, docs/decisions/025), already parsed and written again.
+  const editorOffSite = headers.get(EDITOR_OFFSITE_REDIRECT) === '1' && location !== null && /^https?:\/\//.test(location)
+  headers.delete(EDITOR_OFFSITE_REDIRECT)
+  if (location !== null && !editorOffSite) headers.set('location', safeLocation(location, url.origin))
   // A missing hashed asset is not forever: Nitro's `immutable` rule for /assets/** must not stick to its 404.
   if (status >= 400 && headers.get('cache-control')?.includes('immutable')) headers.set('cache-control', 'no-store')
 }

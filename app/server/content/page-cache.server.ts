@@ -2,7 +2,7 @@
  * Stale-while-revalidate and stale-if-error in front of a ContentSource (requirements
  * §10.1 and §11.2), for every read the site makes: pages
  * (with their menus and options), popups, layouts, lists of posts (the feeds), tag ids
- * and the sitemap's entries. An answer is fresh for `freshMs`; after that it is served at
+ * the sitemap's entries and the redirects. An answer is fresh for `freshMs`; after that it is served at
  * once while one background refresh runs. When the backend is down, the last good copy
  * is served for up to `keepMs` instead of an error. Concurrent misses of one key share
  * one backend call. Previews, developer mode and searches of posts are never cached.
@@ -146,7 +146,8 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
   const posts = new StaleCache<PostList>({ ...options, maxEntries: limits.posts }, (list) => list.failed === true)
   const tags = new StaleCache<string | null>({ ...options, maxEntries: limits.tags })
   const sitemaps = new StaleCache<SitemapEntry[]>({ ...options, maxEntries: limits.sitemaps })
-  const all = [pages, popups, layouts, posts, tags, sitemaps]
+  const redirects = new StaleCache<unknown[]>({ ...options, maxEntries: 1 })
+  const all = [pages, popups, layouts, posts, tags, sitemaps, redirects]
 
   const pageKey = (query: PageQuery) =>
     JSON.stringify([query.locale, query.pageName, query.category ?? '', query.search ?? '', query.searchPage ?? 1])
@@ -182,6 +183,10 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
     },
     getSitemapEntries(locale) {
       return sitemaps.get(locale, () => source.getSitemapEntries(locale))
+    },
+    getRedirects() {
+      // Down with no copy kept: no redirects, and every page answers as it would without them.
+      return redirects.get('all', () => source.getRedirects()).catch(swallowOutage([]))
     },
     clear() {
       for (const cache of all) cache.clear()

@@ -16,6 +16,7 @@ function fakeSource(getPage: ContentSource['getPage']): ContentSource {
     getPosts: async () => ({ posts: [], pagination: null }),
     getTagId: async () => null,
     getSitemapEntries: async () => [],
+    getRedirects: async () => [],
     postComment: async () => ({ ok: true }),
     submitForm: async () => ({ kind: 'unavailable' }),
     userRequest: async () => ({ ok: false, status: 0, message: '' }),

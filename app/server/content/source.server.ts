@@ -106,6 +106,11 @@ export interface ContentSource {
   userRequest(request: UserRequest): Promise<UserOutcome>
   /** Every public page and post of a locale, for the sitemap. Throws ContentUnavailableError. */
   getSitemapEntries(locale: Locale): Promise<SitemapEntry[]>
+  /**
+   * The editor's redirects, unchecked (app/content/redirects.ts reads each rule). A backend
+   * without the endpoint (404) has none. Throws ContentUnavailableError when it is down.
+   */
+  getRedirects(): Promise<unknown[]>
 }
 
 /**

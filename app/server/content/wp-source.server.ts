@@ -33,6 +33,7 @@ import {
 } from '../../content/wire'
 import { wireSubmissionResponse, wireUserResponse } from '../../content/wire-forms'
 import { wireChatResponse, type WireChatRequest } from '../../content/wire-chat'
+import { wireRedirectsResponse } from '../../content/redirects'
 import {
   BackendNoAnswerError,
   createBackendClient,
@@ -403,6 +404,15 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
         modified: entry.modified ?? null,
         type: entry.type,
       }))
+    },
+
+    async getRedirects() {
+      const target = url('/api/v1/redirects', {})
+      const { status, body } = await getJson(target)
+      // A backend that predates the endpoint has no redirects, which is not an outage.
+      if (status === 404) return []
+      if (status >= 400) throw new ContentUnavailableError('status', `${describeCall('GET', target)} answered ${status}`)
+      return parse(wireRedirectsResponse, body, target).result.redirects
     },
 
     async getTagId(slug: string, locale: Locale) {
