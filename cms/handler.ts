@@ -22,6 +22,7 @@ import { getPopup } from './popups'
 import { getPosts, getTerms } from './posts'
 import { createRouter, type Route, type RouteCall } from './router'
 import type { SearchIndex } from './search'
+import { getRedirects } from './redirects'
 import { getSitemap } from './sitemap'
 import { createAccounts, type AccountRequest, type Accounts } from './users'
 
@@ -48,6 +49,8 @@ export interface CmsOptions {
   limiter?: RateLimitStore
   /** All uploaded files together may take at most this many bytes (507 beyond); default cmsConfig.uploads. */
   maxUploadBytes?: number
+  /** The editor's redirects (`content/redirects.json`); without it, none. */
+  redirectsFile?: string
 }
 
 const READ = ['GET', 'HEAD'] as const
@@ -111,6 +114,7 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     read(/^\/api\/wp\/v2\/tags$/, ({ url }) => getTerms(ctx, url, 'tags')),
     read(/^\/api\/wp\/v2\/categories$/, ({ url }) => getTerms(ctx, url, 'categories')),
     read(/^\/api\/v1\/sitemap$/, ({ url }) => getSitemap(ctx, url)),
+    read(/^\/api\/v1\/redirects$/, () => getRedirects(options.redirectsFile)),
     {
       methods: WRITE,
       path: 'sent',

@@ -47,6 +47,7 @@ export function createEmbeddedCms(options: EmbeddedCmsOptions): EmbeddedCms {
       uploadDir: path.resolve(options.uploadDir),
       mailer,
       siteOrigins: options.siteUrl ? [options.siteUrl] : [],
+      redirectsFile: path.resolve(options.contentDir, 'redirects.json'),
       // Several processes over one database server count together; a file or memory database is this process's alone.
       limiter: isSharedDatabaseUrl(options.databaseUrl)
         ? createSqlStore({ execute: async (statement) => (await database()).execute(statement) })

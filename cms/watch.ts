@@ -15,6 +15,7 @@ export function tagsForContentFile(relativePath: string): string[] {
   const parts = relativePath.split(/[\\/]/).filter(Boolean)
   const [, folder, file] = parts
   const name = (file ?? folder ?? '').replace(/\.(json|md|ya?ml)$/, '')
+  if (parts.length === 1 && parts[0] === 'redirects.json') return ['redirects']
   if (parts.length === 2) {
     if (folder === 'menus.json') return ['menus']
     if (folder === 'options.json') return ['options']
