@@ -3,7 +3,8 @@
  * generated from content/ (read with the CMS's own content store, not written twice),
  * through WordPress's REST API as the admin (an application password): settings, authors,
  * categories and tags, pages (sections as blocks: core blocks where they fit, the plugin's
- * blocks for the rest), posts, popups, menus by location, the sidebar's widgets.
+ * blocks for the rest), posts, popups, menus by location, the sidebar's widgets, and
+ * content/redirects.json into the Redirection plugin when it is active.
  *
  * Idempotent: documents are found by type, locale and slug and updated; a run whose
  * inputs (content/, this file, the plugin's blocks) have not changed since the last seed
@@ -21,6 +22,7 @@ import path from 'node:path'
 import { defaultLocale, routedLocales } from '../../app.config'
 import { createContentStore, type FormFile, type LocaleContent, type PageFile, type PostRecord } from '../../cms/content-store'
 import { blocksFromHtml, sectionBlocks, serializeBlock } from './blocks'
+import { redirectsFile } from '../../cms/redirects'
 
 const base = (process.env.WORDPRESS_URL ?? 'http://127.0.0.1:8088').replace(/\/+$/, '')
 const state = process.env.WORDPRESS_STATE ?? '.cache/wordpress/state'
@@ -501,6 +503,42 @@ for (const widget of blogPage?.widgets.sidebar ?? []) {
 // WordPress 6.1 files a widget created over REST under "inactive" on a block theme; placing the list fixes that.
 await rest('POST', '/wp/v2/sidebars/sidebar', { widgets: widgetIds })
 
+/* ------------------------------------------------------------------ redirects */
+
+/**
+ * content/redirects.json into the Redirection plugin, through the REST API its own screens
+ * use (one redirect per rule, in order, in its WordPress module's first group), when it is
+ * active. Its earlier redirects go first, so a second seed leaves the same list.
+ */
+async function seedRedirects(): Promise<number> {
+  const probe = await fetch(`${base}/api/redirection/v1/redirect?per_page=200`, { headers: { authorization } })
+  if (probe.status === 404) return 0
+  if (!probe.ok) throw new RestError(`GET /redirection/v1/redirect answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`)
+  const existing = ((await probe.json()) as { items: Array<{ id: number }> }).items
+  if (existing.length > 0) await rest('POST', '/redirection/v1/bulk/redirect/delete', { items: existing.map((item) => item.id) })
+  const groups = await rest<{ items: Array<{ id: number; module_id: number }> }>('GET', '/redirection/v1/group')
+  const group = groups.items.find((item) => Number(item.module_id) === 1)
+  if (!group) throw new RestError('Redirection has no group in its WordPress module')
+  const file = redirectsFile.parse(JSON.parse(readFileSync('content/redirects.json', 'utf8')))
+  for (const [position, rule] of file.redirects.entries()) {
+    await rest('POST', '/redirection/v1/redirect', {
+      url: rule.source,
+      match_type: 'url',
+      regex: rule.regex ? 1 : 0,
+      action_type: rule.status === 410 ? 'error' : 'url',
+      action_code: rule.status,
+      action_data: rule.target ? { url: rule.target } : {},
+      group_id: group.id,
+      position,
+      match_data: {
+        source: { flag_query: rule.query, flag_case: rule.ignore_case, flag_trailing: rule.ignore_trailing_slash, flag_regex: rule.regex },
+      },
+    })
+  }
+  return file.redirects.length
+}
+const redirectCount = await seedRedirects()
+
 /* Remove WordPress's own sample post and page, so listings hold only the demo content. */
 for (const [type, slug] of [
   ['posts', 'hello-world'],
@@ -514,5 +552,5 @@ for (const [type, slug] of [
 writeFileSync(hashFile, inputs)
 console.log(
   `[seed] ${pageCount} pages, ${postIds.size * contents.size} posts, ${popupIds.size * contents.size} popups, ${itemCount} menu items, ` +
-    `${termIds.categories.size} categories, ${termIds.tags.size} tags in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `${termIds.categories.size} categories, ${termIds.tags.size} tags, ${redirectCount} redirects in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 )

@@ -25,6 +25,7 @@ import { ContentNotFoundError } from '../../app/server/content/source.server'
 import { createWpSource } from '../../app/server/content/wp-source.server'
 import { createContentStore, type LocaleContent } from '../../cms/content-store'
 import { message } from '../../cms/messages'
+import { redirectsFile } from '../../cms/redirects'
 import { PREVIEW_SECRET, startBackend, wordpressAuth } from './backend'
 
 const backend = await startBackend()
@@ -275,6 +276,19 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     const german = await source().getSitemapEntries('de')
     const aboutKey = entries.find((entry) => entry.path === '/about')?.key
     expect(german.find((entry) => entry.path === '/about')?.key).toBe(aboutKey)
+  })
+
+  it("lists the editor's redirects: content/redirects.json, or on WordPress the same rules entered in Redirection", async () => {
+    const { status, body } = await raw('/api/v1/redirects')
+    expect(status).toBe(200)
+    expectSchema('RedirectsResponse', body)
+    const rules = await source().getRedirects()
+    // The harness enters content/redirects.json through Redirection's own REST API when it is active.
+    if (onWordPress && !activePlugins.some((plugin) => plugin.startsWith('redirection/'))) return
+    const expected = redirectsFile.parse(JSON.parse(readFileSync('content/redirects.json', 'utf8'))).redirects
+    expect(expected.length).toBeGreaterThan(3)
+    // In the file's order, ahead of any rule of a renamed document.
+    expect(rules.slice(0, expected.length)).toEqual(expected)
   })
 
   it('sends the form definitions a page shows', async () => {
@@ -798,6 +812,46 @@ describe.runIf(onWordPress)('WordPress only: the plugin on a stock WordPress', (
       site.closeAllConnections()
       await new Promise((resolve) => site.close(resolve))
     }
+  })
+
+  it('answers a renamed post or page at its old path with a 301 to the new one, until something else lives there', async () => {
+    type Rule = { source: string; target: string | null; status: number; query: string }
+    const rules = async () => (await source().getRedirects()) as Rule[]
+    const find = async (type: 'posts' | 'pages', slug: string) => {
+      const found = await wordpressRest('GET', `/wp/v2/${type}?slug=${slug}&context=edit&_fields=id,meta`)
+      return (found.body as unknown as Array<{ id: number; meta: { kestrel_locale?: string } }>).find(
+        (item) => (item.meta.kestrel_locale || 'en') === 'en',
+      )!
+    }
+    const post = await find('posts', 'new-office-in-manchester')
+    const page = await find('pages', 'careers')
+    try {
+      expect((await wordpressRest('POST', `/wp/v2/posts/${post.id}`, { slug: 'manchester-office-opens' })).status).toBe(200)
+      expect((await wordpressRest('POST', `/wp/v2/pages/${page.id}`, { slug: 'jobs' })).status).toBe(200)
+      expect(await rules()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            source: '/blog/new-office-in-manchester',
+            target: '/blog/manchester-office-opens',
+            status: 301,
+            query: 'pass',
+          }),
+          expect.objectContaining({ source: '/careers', target: '/jobs', status: 301 }),
+        ]),
+      )
+    } finally {
+      await wordpressRest('POST', `/wp/v2/posts/${post.id}`, { slug: 'new-office-in-manchester' })
+      await wordpressRest('POST', `/wp/v2/pages/${page.id}`, { slug: 'careers' })
+    }
+    // Back at their first paths: those answer again, and the paths they had in between lead to them.
+    const after = await rules()
+    expect(after.some((rule) => rule.source === '/careers' || rule.source === '/blog/new-office-in-manchester')).toBe(false)
+    expect(after).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: '/jobs', target: '/careers' }),
+        expect.objectContaining({ source: '/blog/manchester-office-opens', target: '/blog/new-office-in-manchester' }),
+      ]),
+    )
   })
 
   it('keeps one slug per language and reads translated category names from the term fields', async () => {

@@ -279,3 +279,64 @@ test("an editor's change in WordPress (a page title, a menu item) shows on the s
     await rest('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', revalidate_secret: settings.revalidate_secret ?? '' })
   }
 })
+
+test('a redirect entered in Redirection and a renamed post answer on the site after the revalidation call', async ({ page: browser }) => {
+  const call = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
+      method,
+      headers: { authorization: wordpressAuth(), 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as unknown }
+  }
+  const redirect = async (path: string) => {
+    const response = await browser.request.get(path, { maxRedirects: 0 })
+    return { status: response.status(), location: response.headers()['location'] ?? null }
+  }
+  const redirection = (await call('GET', '/redirection/v1/redirect?per_page=1')).status === 200
+  const settings = (await call('GET', '/kestrel/v1/settings')).body as { site_url?: string; revalidate_secret?: string }
+  const oldSlug = 'five-signs-your-backups-will-not-restore'
+  const post = (
+    (await call('GET', `/wp/v2/posts?slug=${oldSlug}&context=edit&_fields=id,meta`)).body as Array<{
+      id: number
+      meta: { kestrel_locale?: string }
+    }>
+  ).find((item) => (item.meta.kestrel_locale || 'en') === 'en')!
+  const stamp = unique()
+  const source = `/moved-${stamp}`
+  expect((await call('POST', '/kestrel/v1/settings', { site_url: SITE_URL, revalidate_secret: REVALIDATE_SECRET })).status).toBe(200)
+  try {
+    // The site has read (and keeps) the list before the edits.
+    expect((await redirect(source)).status).toBe(404)
+    expect((await redirect(`/blog/${oldSlug}`)).status).toBe(200)
+
+    if (redirection) {
+      const groups = (await call('GET', '/redirection/v1/group')).body as { items: Array<{ id: number; module_id: number | string }> }
+      const group = groups.items.find((item) => Number(item.module_id) === 1)!
+      const created = await call('POST', '/redirection/v1/redirect', {
+        url: source,
+        match_type: 'url',
+        action_type: 'url',
+        action_code: 301,
+        action_data: { url: '/contact' },
+        group_id: group.id,
+        match_data: { source: { flag_query: 'ignore' } },
+      })
+      expect(created.status).toBe(200)
+      expect(await redirect(`${source}?utm_source=mail`)).toEqual({ status: 301, location: '/contact' })
+    }
+    expect((await call('POST', `/wp/v2/posts/${post.id}`, { slug: `backups-${stamp}` })).status).toBe(200)
+    expect(await redirect(`/blog/${oldSlug}`)).toEqual({ status: 301, location: `/blog/backups-${stamp}` })
+    await open(browser, `/blog/${oldSlug}`)
+    await expect(browser).toHaveURL(new RegExp(`/blog/backups-${stamp}$`))
+    await expect(browser.getByRole('heading', { level: 1 })).toBeVisible()
+  } finally {
+    await call('POST', `/wp/v2/posts/${post.id}`, { slug: oldSlug })
+    if (redirection) {
+      const list = (await call('GET', '/redirection/v1/redirect?per_page=200')).body as { items: Array<{ id: number; url: string }> }
+      const ids = list.items.filter((item) => item.url === source).map((item) => item.id)
+      if (ids.length > 0) await call('POST', '/redirection/v1/bulk/redirect/delete', { items: ids })
+    }
+    await call('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', revalidate_secret: settings.revalidate_secret ?? '' })
+  }
+})

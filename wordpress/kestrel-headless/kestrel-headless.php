@@ -37,6 +37,7 @@ require_once __DIR__ . '/includes/accounts.php';
 require_once __DIR__ . '/includes/chat.php';
 require_once __DIR__ . '/includes/previews.php';
 require_once __DIR__ . '/includes/revalidate.php';
+require_once __DIR__ . '/includes/redirects.php';
 require_once __DIR__ . '/includes/rest.php';
 require_once __DIR__ . '/includes/settings-page.php';
 
@@ -51,6 +52,7 @@ Accounts::boot();
 Chat::boot();
 Previews::boot();
 Revalidate::boot();
+Redirects::boot();
 SettingsPage::boot();
 
 register_activation_hook(__FILE__, static function (): void {

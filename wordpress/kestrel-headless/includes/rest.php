@@ -54,6 +54,7 @@ final class Rest
         register_rest_route('v1', '/popups/(?P<id>[A-Za-z0-9_-]{1,64})', $public + ['callback' => [self::class, 'popup']]);
         register_rest_route('v1', '/posts', $public + ['callback' => [self::class, 'posts']]);
         register_rest_route('v1', '/sitemap', $public + ['callback' => [self::class, 'sitemap']]);
+        register_rest_route('v1', '/redirects', $public + ['callback' => [Redirects::class, 'route']]);
         // The built-in chat (includes/chat.php): anyone may write, only the ticket's token adds to a ticket.
         register_rest_route('v1', '/chat/messages', ['methods' => 'POST', 'permission_callback' => '__return_true', 'callback' => [Chat::class, 'post']]);
         register_rest_route('kestrel/v1', '/settings', [
