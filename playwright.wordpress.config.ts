@@ -12,6 +12,8 @@ export const WORDPRESS_URL = process.env.WORDPRESS_URL ?? `http://127.0.0.1:${pr
 export const SITE_URL = `http://127.0.0.1:${PORT}`
 /** The site's revalidation secret; the editor test gives it to the plugin's settings. */
 export const REVALIDATE_SECRET = 'wordpress-e2e-revalidate-secret-0123456789abcdef'
+/** The site's preview secret; the preview test gives it to the plugin's settings. */
+export const PREVIEW_SECRET = 'wordpress-e2e-preview-secret-0123456789abcdef'
 
 export default defineConfig({
   testDir: 'tests/e2e-wordpress',
@@ -31,7 +33,14 @@ export default defineConfig({
   webServer: {
     command: 'node .output/server/index.mjs',
     url: `http://127.0.0.1:${PORT}/favicon.svg`,
-    env: { HOST: '127.0.0.1', PORT: String(PORT), NODE_ENV: 'production', CONTENT_API_URL: WORDPRESS_URL, REVALIDATE_SECRET },
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      NODE_ENV: 'production',
+      CONTENT_API_URL: WORDPRESS_URL,
+      REVALIDATE_SECRET,
+      PREVIEW_SECRET,
+    },
     reuseExistingServer: false,
     timeout: 30_000,
   },

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { decidedConsent, expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
-import { REVALIDATE_SECRET, SITE_URL, WORDPRESS_URL } from '../../playwright.wordpress.config'
+import { PREVIEW_SECRET, REVALIDATE_SECRET, SITE_URL, WORDPRESS_URL } from '../../playwright.wordpress.config'
 import { wordpressAuth } from '../contract/backend'
 import { collectDeprecations, documentId, editorCanvas, invalidBlocks, logIn, openEditor, openSitePanel, topLevelBlocks } from './editor'
 
@@ -338,5 +338,70 @@ test('a redirect entered in Redirection and a renamed post answer on the site af
       if (ids.length > 0) await call('POST', '/redirection/v1/bulk/redirect/delete', { items: ids })
     }
     await call('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', revalidate_secret: settings.revalidate_secret ?? '' })
+  }
+})
+
+test("a page built from flexible content (Secure Custom Fields) shows on the site, and the editor's preview shows the rows as edited", async ({
+  page: browser,
+}) => {
+  test.setTimeout(120_000)
+  const call = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
+      method,
+      headers: { authorization: wordpressAuth(), 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+  const active = (await call('GET', '/wp/v2/plugins?status=active&_fields=plugin')).body as unknown as Array<{ plugin: string }>
+  test.skip(!active.some((item) => /^(secure-custom-fields|advanced-custom-fields-pro)\//.test(item.plugin)), 'no flexible content field')
+  const settings = (await call('GET', '/kestrel/v1/settings')).body as { site_url?: string; preview_secret?: string }
+  const slug = `flexible-${unique()}`
+  const created = await call('POST', '/wp/v2/pages', {
+    title: 'Flexible sections',
+    slug,
+    status: 'publish',
+    content: '<!-- wp:paragraph -->\n<p>Written in blocks.</p>\n<!-- /wp:paragraph -->',
+    acf: {
+      sections: [
+        { acf_fc_layout: 'hero', heading: 'Support from a field group', text: 'Rows of a flexible content field.' },
+        { acf_fc_layout: 'faq', heading: 'Questions', items: [{ question: 'Do you work weekends?', answer_html: '<p>Yes, on call.</p>' }] },
+      ],
+    },
+  })
+  expect(created.status).toBe(201)
+  const id = Number(created.body.id)
+  expect((await call('POST', '/kestrel/v1/settings', { site_url: SITE_URL, preview_secret: PREVIEW_SECRET })).status).toBe(200)
+  try {
+    await open(browser, `/${slug}`)
+    await expect(browser.getByRole('heading', { level: 1 })).toHaveText('Support from a field group')
+    await expect(
+      browser.getByRole('button', { name: 'Do you work weekends?' }).or(browser.getByText('Do you work weekends?')),
+    ).toBeVisible()
+    await expectNoAxeViolations(browser)
+
+    // The editor changes the hero's heading in the field group's meta box and previews.
+    await logIn(browser)
+    await openEditor(browser, id)
+    const heading = browser.locator('input[name^="acf[field_kestrel_sections][row-0]"][name$="[field_kestrel_hero_heading]"]')
+    await expect(heading).toHaveValue('Support from a field group')
+    // The meta box pane starts folded on 7.x; the field is in the form the preview posts either way.
+    await heading.evaluate((input: HTMLInputElement) => {
+      input.value = 'Support, as previewed'
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      input.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    await openSitePanel(browser)
+    const [preview] = await Promise.all([
+      browser.context().waitForEvent('page'),
+      browser.getByRole('button', { name: 'Preview on site' }).click(),
+    ])
+    await preview.waitForLoadState()
+    expect(preview.url()).toMatch(new RegExp(`^${SITE_URL}/${slug}\\?preview=true&p=${id}&expires=\\d+&token=[0-9a-f]{64}$`))
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Support, as previewed')
+    await preview.close()
+  } finally {
+    await call('DELETE', `/wp/v2/pages/${id}?force=true`)
+    await call('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', preview_secret: settings.preview_secret ?? '' })
   }
 })

@@ -236,7 +236,9 @@
     }
     function previewOnSite() {
       setMessage('')
-      var save = data.dirty ? dispatch.savePost() : Promise.resolve()
+      // As WordPress's own Preview: an autosave of a published document (a draft is saved),
+      // and the meta boxes with it, so custom fields (a flexible content field's rows) show too.
+      var save = dispatch.savePost({ isPreview: true })
       Promise.resolve(save)
         .then(function () {
           return wp.apiFetch({ path: '/kestrel/v1/preview-link/' + data.id })
