@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { decidedConsent, expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
 import { REVALIDATE_SECRET, SITE_URL, WORDPRESS_URL } from '../../playwright.wordpress.config'
 import { wordpressAuth } from '../contract/backend'
+import { RANK_MATH_SEED } from '../../scripts/wordpress/rank-math'
 import { collectDeprecations, documentId, editorCanvas, invalidBlocks, logIn, openEditor, openSitePanel, topLevelBlocks } from './editor'
 
 type Section = { layout: string; heading?: string }
@@ -278,4 +279,32 @@ test("an editor's change in WordPress (a page title, a menu item) shows on the s
     await rest('POST', `/wp/v2/menu-items/${pricing.id}`, { title: pricing.title.raw })
     await rest('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', revalidate_secret: settings.revalidate_secret ?? '' })
   }
+})
+
+test("with Rank Math: the site's title and description on a page are those of Rank Math's own page, its schema in the page's JSON-LD", async ({
+  page: browser,
+}) => {
+  const active = (await (
+    await fetch(`${WORDPRESS_URL}/api/wp/v2/plugins?status=active&_fields=plugin`, { headers: { authorization: wordpressAuth() } })
+  ).json()) as Array<{ plugin: string }>
+  test.skip(!active.some((item) => item.plugin.startsWith('seo-by-rank-math/')), 'Rank Math is not active in this pass')
+  const layout = (await (await fetch(`${WORDPRESS_URL}/api/v1/base/${RANK_MATH_SEED.page}?locale=en`)).json()) as {
+    result: { page: { data: { result: { id: number } } } }
+  }
+  const id = layout.result.page.data.result.id
+  // WordPress's own page of it, as Rank Math prints its head there, read by the browser's parser.
+  const wordpressHtml = await (await fetch(`${WORDPRESS_URL}/?page_id=${id}`)).text()
+  const wordpress = await browser.evaluate((html) => {
+    const document = new DOMParser().parseFromString(html, 'text/html')
+    return { title: document.title, description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null }
+  }, wordpressHtml)
+  expect(wordpress.title).toContain('Jobs:')
+  await open(browser, `/${RANK_MATH_SEED.page}`)
+  expect(await browser.title()).toBe(wordpress.title)
+  expect(await browser.locator('meta[name="description"]').getAttribute('content')).toBe(wordpress.description)
+  expect(await browser.locator('meta[name="robots"]').getAttribute('content')).toContain('noarchive')
+  expect(new URL((await browser.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe(`/${RANK_MATH_SEED.page}`)
+  const jsonLd = await browser.locator('script[type="application/ld+json"]').allTextContents()
+  const nodes = jsonLd.flatMap((text) => [JSON.parse(text) as Record<string, unknown>].flat())
+  expect(nodes.some((node) => node['@type'] === 'WebPage' && String(node['@id']).endsWith(`/${RANK_MATH_SEED.page}#webpage`))).toBe(true)
 })
