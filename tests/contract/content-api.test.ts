@@ -915,6 +915,25 @@ describe.runIf(rankMath)("WordPress only, with Rank Math: meta and schema as Ran
     }
   })
 
+  it('leaves a page that Rank Math marks noindex out of the sitemap, and answers its robots', async () => {
+    const careers = await documentOf(RANK_MATH_SEED.page)
+    const paths = async () =>
+      ((await raw('/api/v1/sitemap?locale=en')).body as { result: { entries: Array<{ path: string }> } }).result.entries.map(
+        (entry) => entry.path,
+      )
+    expect(await paths()).toContain(`/${RANK_MATH_SEED.page}`)
+    const robots = (value: string[]) =>
+      wordpressRest('POST', '/rankmath/v1/updateMeta', { objectType: 'post', objectID: careers.id, meta: { rank_math_robots: value } })
+    expect((await robots(['noindex'])).status).toBe(200)
+    try {
+      expect((await documentOf(RANK_MATH_SEED.page)).meta.robots?.split(',')).toContain('noindex')
+      expect(await paths()).not.toContain(`/${RANK_MATH_SEED.page}`)
+    } finally {
+      expect((await robots([...RANK_MATH_SEED.meta.rank_math_robots])).status).toBe(200)
+    }
+    expect(await paths()).toContain(`/${RANK_MATH_SEED.page}`)
+  })
+
   it("answers the plugin's own meta, no schema and logs nothing before Rank Math's registration is done or skipped (the first step of its setup)", async () => {
     const log = '.cache/wordpress/logs/apache-error.log'
     const before = readFileSync(log, 'utf8').split('\n').length

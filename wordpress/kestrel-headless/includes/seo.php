@@ -55,6 +55,22 @@ final class Seo
         return array_filter($meta, static fn ($value) => $value !== '' && $value !== null);
     }
 
+    /**
+     * The robots of a document as meta() has them, without the rest (the sitemap asks for
+     * every document): Rank Math's are its Paper's alone, not its whole head.
+     */
+    public static function robots(\WP_Post $post): string
+    {
+        $plugin = function_exists('YoastSEO') ? (self::yoast($post)['robots'] ?? '') : (self::rankMathRobots($post) ?? '');
+        foreach ([$plugin, (string) get_post_meta($post->ID, 'kestrel_meta_robots', true)] as $value) {
+            $value = Util::text($value);
+            if ($value !== '') {
+                return $value;
+            }
+        }
+        return 'index,follow';
+    }
+
     private static function yoast(\WP_Post $post): ?array
     {
         if (!function_exists('YoastSEO')) {
@@ -99,7 +115,7 @@ final class Seo
             'title' => $head['title'],
             'description' => $head['meta']['description'] ?? '',
             'keywords' => $head['keywords'],
-            'robots' => implode(',', array_filter(array_map('trim', explode(',', $head['meta']['robots'] ?? '')))),
+            'robots' => self::robotsList($head['meta']['robots'] ?? ''),
             'og:title' => $head['meta']['og:title'] ?? '',
             'og:desc' => $head['meta']['og:description'] ?? '',
             'og:img' => $head['meta']['og:image'] ?? null,
@@ -109,6 +125,80 @@ final class Seo
             'twitter:card' => $head['meta']['twitter:card'] ?? '',
             'canonical' => isset($head['canonical']) ? self::siteUrlOf($head['canonical'], $post) : '',
         ];
+    }
+
+    /**
+     * Whether Rank Math is active and set up: until its registration is done or skipped (the
+     * first step of its setup wizard) it makes neither its variables nor its front end, and
+     * its own pages print no SEO tags either.
+     */
+    private static function rankMathReady(): bool
+    {
+        if (!function_exists('rank_math') || !class_exists('\\RankMath\\Paper\\Paper') || !class_exists('\\RankMath\\Replace_Variables\\Replacer')) {
+            return false;
+        }
+        $rankMath = rank_math();
+        return is_object($rankMath->variables) && is_object($rankMath->manager);
+    }
+
+    /** Rank Math's robots (`index, follow, …`) as a list without spaces (`index,follow,…`). */
+    private static function robotsList(string $robots): string
+    {
+        return implode(',', array_filter(array_map('trim', explode(',', $robots)), static fn (string $value) => $value !== ''));
+    }
+
+    /** Rank Math's robots of a post: its Paper's, as its page prints them (Head::robots). */
+    private static function rankMathRobots(\WP_Post $post): ?string
+    {
+        if (array_key_exists($post->ID, self::$rankMathHeads)) {
+            return isset(self::$rankMathHeads[$post->ID]) ? self::robotsList(self::$rankMathHeads[$post->ID]['meta']['robots'] ?? '') : null;
+        }
+        if (!self::rankMathReady()) {
+            return null;
+        }
+        return self::asMainQuery($post, static function (): string {
+            \RankMath\Paper\Paper::reset();
+            return self::robotsList(implode(', ', (array) \RankMath\Paper\Paper::get()->get_robots()));
+        });
+    }
+
+    /**
+     * Runs $render with the post as WordPress's main query, as on the post's own page, and
+     * puts the query and the global post back afterwards. Null when WordPress's query does
+     * not find that post (then Rank Math would answer for a 404).
+     */
+    private static function asMainQuery(\WP_Post $post, callable $render): mixed
+    {
+        $query = new \WP_Query();
+        // The posts page is the blog's home: WordPress queries the latest posts for it, as
+        // on its own page; any other document by its id, type and status (drafts in previews).
+        $query->query((int) get_option('page_for_posts') === $post->ID ? ['page_id' => $post->ID] : [
+            ($post->post_type === 'page' ? 'page_id' : 'p') => $post->ID,
+            'post_type' => $post->post_type,
+            'post_status' => $post->post_status,
+        ]);
+        if (!$query->is_home && (!$query->post instanceof \WP_Post || $query->post->ID !== $post->ID)) {
+            return null;
+        }
+        $saved = [$GLOBALS['wp_query'] ?? null, $GLOBALS['wp_the_query'] ?? null, $GLOBALS['post'] ?? null];
+        $GLOBALS['wp_the_query'] = $query;
+        $GLOBALS['wp_query'] = $query;
+        $GLOBALS['post'] = $query->post instanceof \WP_Post ? $query->post : $post;
+        setup_postdata($GLOBALS['post']);
+        // "Discourage search engines" is about WordPress's own pages, which a headless
+        // WordPress keeps out of search engines; the site's pages are the ones indexed, so
+        // Rank Math's robots are taken as they are for a public blog (docs/wordpress.md).
+        $public = static fn () => '1';
+        add_filter('pre_option_blog_public', $public);
+        try {
+            return $render();
+        } finally {
+            remove_filter('pre_option_blog_public', $public);
+            [$GLOBALS['wp_query'], $GLOBALS['wp_the_query'], $GLOBALS['post']] = $saved;
+            if ($saved[2] instanceof \WP_Post) {
+                setup_postdata($saved[2]);
+            }
+        }
     }
 
     /** Rank Math's head of each post rendered in this request (post id => parsed head or null). @var array<int, ?array> */
@@ -123,14 +213,10 @@ final class Seo
      */
     private static function rankMathHead(\WP_Post $post): ?array
     {
-        if (!function_exists('rank_math') || !class_exists('\\RankMath\\Paper\\Paper') || !class_exists('\\RankMath\\Replace_Variables\\Replacer')) {
-            return null;
-        }
         if (array_key_exists($post->ID, self::$rankMathHeads)) {
             return self::$rankMathHeads[$post->ID];
         }
-        $rankMath = rank_math();
-        if (!is_object($rankMath->variables) || !is_object($rankMath->manager)) {
+        if (!self::rankMathReady()) {
             return self::$rankMathHeads[$post->ID] = null;
         }
         $rendered = self::renderRankMathHead($post);
@@ -152,42 +238,30 @@ final class Seo
         foreach ($wp_filter as $name => $hook) {
             $hooks[$name] = $hook instanceof \WP_Hook ? clone $hook : $hook;
         }
-        $saved = [$GLOBALS['wp_query'] ?? null, $GLOBALS['wp_the_query'] ?? null, $GLOBALS['post'] ?? null];
-        $query = new \WP_Query();
-        $query->query([
-            ($post->post_type === 'page' ? 'page_id' : 'p') => $post->ID,
-            'post_type' => $post->post_type,
-            'post_status' => $post->post_status,
-        ]);
-        $GLOBALS['wp_the_query'] = $query;
-        $GLOBALS['wp_query'] = $query;
-        $GLOBALS['post'] = $query->post instanceof \WP_Post ? $query->post : $post;
-        setup_postdata($GLOBALS['post']);
-        // "Discourage search engines" is about WordPress's own pages, which a headless
-        // WordPress keeps out of search engines; the site's pages are the ones indexed, so
-        // Rank Math's robots are taken as they are for a public blog (docs/wordpress.md).
-        add_filter('pre_option_blog_public', static fn () => '1');
         // Rank Math caches a text's replacements by the text alone (for one page per request).
         \RankMath\Replace_Variables\Replacer::$replacements_cache = [];
         $level = ob_get_level();
         ob_start();
         try {
-            \RankMath\Paper\Paper::reset();
-            $steps = isset($wp_filter['wp']) && $wp_filter['wp'] instanceof \WP_Hook ? $wp_filter['wp']->callbacks : [];
-            ksort($steps);
-            foreach ($steps as $callbacks) {
-                foreach ($callbacks as $callback) {
-                    $function = $callback['function'];
-                    if (is_array($function) && is_object($function[0]) && str_starts_with(get_class($function[0]), 'RankMath\\') && in_array($function[1], ['setup', 'integrations'], true)) {
-                        call_user_func($function, $GLOBALS['wp'] ?? null);
+            $rendered = self::asMainQuery($post, static function (): array {
+                \RankMath\Paper\Paper::reset();
+                global $wp_filter;
+                $steps = isset($wp_filter['wp']) && $wp_filter['wp'] instanceof \WP_Hook ? $wp_filter['wp']->callbacks : [];
+                ksort($steps);
+                foreach ($steps as $callbacks) {
+                    foreach ($callbacks as $callback) {
+                        $function = $callback['function'];
+                        if (is_array($function) && is_object($function[0]) && str_starts_with(get_class($function[0]), 'RankMath\\') && in_array($function[1], ['setup', 'integrations'], true)) {
+                            call_user_func($function, $GLOBALS['wp'] ?? null);
+                        }
                     }
                 }
-            }
-            do_action('rank_math/head');
-            $paper = \RankMath\Paper\Paper::get();
-            // The <title> is WordPress's (wp_get_document_title), which takes Rank Math's
-            // Paper title; its focus keywords, its meta keywords, are printed only behind a filter.
-            $rendered = ['html' => (string) ob_get_clean(), 'title' => (string) $paper->get_title(), 'keywords' => (string) $paper->get_keywords()];
+                do_action('rank_math/head');
+                $paper = \RankMath\Paper\Paper::get();
+                // The <title> is WordPress's (wp_get_document_title), which takes Rank Math's
+                // Paper title; its focus keywords, its meta keywords, are printed only behind a filter.
+                return ['html' => (string) ob_get_contents(), 'title' => (string) $paper->get_title(), 'keywords' => (string) $paper->get_keywords()];
+            });
         } catch (\Throwable) {
             $rendered = null;
         } finally {
@@ -204,10 +278,6 @@ final class Seo
                 if (!isset($running[$name])) {
                     $wp_filter[$name] = $hook;
                 }
-            }
-            [$GLOBALS['wp_query'], $GLOBALS['wp_the_query'], $GLOBALS['post']] = $saved;
-            if ($saved[2] instanceof \WP_Post) {
-                setup_postdata($saved[2]);
             }
         }
         return $rendered;
