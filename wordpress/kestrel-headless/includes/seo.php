@@ -61,7 +61,8 @@ final class Seo
      */
     public static function robots(\WP_Post $post): string
     {
-        $plugin = function_exists('YoastSEO') ? (self::yoast($post)['robots'] ?? '') : (self::rankMathRobots($post) ?? '');
+        $yoast = self::yoast($post);
+        $plugin = $yoast !== null ? $yoast['robots'] : (self::rankMathRobots($post) ?? '');
         foreach ([$plugin, (string) get_post_meta($post->ID, 'kestrel_meta_robots', true)] as $value) {
             $value = Util::text($value);
             if ($value !== '') {
