@@ -23,6 +23,7 @@ import { defaultLocale, routedLocales } from '../../app.config'
 import { createContentStore, type FormFile, type LocaleContent, type PageFile, type PostRecord } from '../../cms/content-store'
 import { blocksFromHtml, sectionBlocks, serializeBlock } from './blocks'
 import { redirectsFile } from '../../cms/redirects'
+import { RANK_MATH_SEED } from './rank-math'
 
 const base = (process.env.WORDPRESS_URL ?? 'http://127.0.0.1:8088').replace(/\/+$/, '')
 const state = process.env.WORDPRESS_STATE ?? '.cache/wordpress/state'
@@ -97,7 +98,10 @@ function hashInputs(): string {
   }
   walk('content')
   walk('wordpress/kestrel-headless/blocks')
-  hash.update(readFileSync('scripts/wordpress/seed.ts')).update(readFileSync('scripts/wordpress/blocks.ts'))
+  hash
+    .update(readFileSync('scripts/wordpress/seed.ts'))
+    .update(readFileSync('scripts/wordpress/blocks.ts'))
+    .update(readFileSync('scripts/wordpress/rank-math.ts'))
   return hash.digest('hex')
 }
 
@@ -547,6 +551,30 @@ for (const [type, slug] of [
 ] as const) {
   const found = await all<{ id: number }>(`/wp/v2/${type}?slug=${slug}&status=publish,draft&context=edit&_fields=id`)
   for (const item of found) await rest('DELETE', `/wp/v2/${type}/${item.id}?force=true`)
+}
+
+/* ------------------------------------------------------------------ Rank Math */
+
+/*
+ * When Rank Math is active: what an administrator and an editor would save in its own
+ * screens (scripts/wordpress/rank-math.ts), through the REST routes those screens use.
+ * Titles & Meta go through `rankmath/v1/updateSettings` (type `titles`) as its settings
+ * screen sends them; the page's fields through `rankmath/v1/updateMeta` as its sidebar in
+ * the block editor does (Rank Math registers no meta for wp/v2).
+ */
+const active = await rest<Array<{ plugin: string }>>('GET', '/wp/v2/plugins?status=active&_fields=plugin')
+if (active.some((item) => item.plugin.startsWith('seo-by-rank-math/'))) {
+  await rest('POST', '/rankmath/v1/updateSettings', {
+    type: 'titles',
+    settings: RANK_MATH_SEED.titles,
+    fieldTypes: Object.fromEntries(Object.keys(RANK_MATH_SEED.titles).map((key) => [key, 'text'])),
+    updated: [],
+    isReset: false,
+  })
+  const careers = pageIds.get(pageKey(defaultLocale, RANK_MATH_SEED.page))
+  if (!careers) throw new Error(`no ${defaultLocale} page ${RANK_MATH_SEED.page} to give Rank Math fields`)
+  await rest('POST', '/rankmath/v1/updateMeta', { objectType: 'post', objectID: careers, meta: RANK_MATH_SEED.meta, content: '' })
+  console.log(`[seed] Rank Math: Titles & Meta, and the fields of page ${careers}`)
 }
 
 writeFileSync(hashFile, inputs)

@@ -21,6 +21,8 @@ import { defaultLocale, routedLocales, siteConfig } from '../../app.config'
 import { buildPrimaryNavigation } from '../../app/lib/menus'
 import { sectionSchemaFor } from '../../app/sections/schemas'
 import { signPreview } from '../../app/content/preview-token.server'
+import { decodeText } from '../../app/content/sanitize'
+import { RANK_MATH_SEED } from '../../scripts/wordpress/rank-math'
 import { ContentNotFoundError } from '../../app/server/content/source.server'
 import { createWpSource } from '../../app/server/content/wp-source.server'
 import { createContentStore, type LocaleContent } from '../../cms/content-store'
@@ -39,6 +41,8 @@ const activePlugins: string[] = onWordPress
       ).json()) as Array<{ plugin: string }>
     ).map((item) => item.plugin)
   : []
+/** Rank Math (seo-by-rank-math): the harness seeds its settings and fields (scripts/wordpress/rank-math.ts). */
+const rankMath = activePlugins.some((plugin) => plugin.startsWith('seo-by-rank-math/'))
 /** Flexible content: Secure Custom Fields, or ACF PRO (ACF's free version has no such field). */
 const flexibleContent = activePlugins.some((plugin) => /^(secure-custom-fields|advanced-custom-fields-pro)\//.test(plugin))
 const source = () => createWpSource({ baseUrl: backend.url, timeoutMs: 10_000 })
@@ -867,6 +871,146 @@ describe.runIf(onWordPress)('WordPress only: the plugin on a stock WordPress', (
 function wordpressSql(query: string): void {
   execFileSync('mariadb', ['--defaults-file=.cache/wordpress/conf/my.cnf', 'kestrel_wp', '-e', query])
 }
+
+/** A document of the layout call: its id, meta, schema and the options' host_url. */
+async function documentOf(name: string, locale = 'en') {
+  const { status, body } = await raw(`/api/v1/base/${name}?locale=${locale}`)
+  expect(status, name).toBe(200)
+  const answer = body as {
+    result: { page: { data: { result: { id: number; meta: Record<string, string>; schema: unknown } } }; options: { host_url: string } }
+  }
+  return { ...answer.result.page.data.result, hostUrl: answer.result.options.host_url.replace(/\/+$/, '') }
+}
+
+/**
+ * The <head> WordPress's own front end prints for a post or page (Rank Math's, when it is
+ * active): `<title>` and each meta tag by name or property, decoded as the site decodes.
+ * Fails unless WordPress rendered that very document (translations may share a slug).
+ */
+async function wordpressFrontEnd(id: number, kind: 'page' | 'post'): Promise<{ title: string; meta: Map<string, string> }> {
+  const response = await fetch(`${backend.url}/?${kind === 'page' ? 'page_id' : 'p'}=${id}`)
+  expect(response.status).toBe(200)
+  const html = await response.text()
+  expect(html).toMatch(new RegExp(`<body[^>]* class="[^"]*\\b${kind === 'page' ? 'page-id' : 'postid'}-${id}\\b`))
+  const head = html.slice(0, html.indexOf('</head>'))
+  const meta = new Map<string, string>()
+  for (const match of head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"/g)) {
+    if (!meta.has(match[1]!)) meta.set(match[1]!, decodeText(match[2]!))
+  }
+  return { title: decodeText(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? ''), meta }
+}
+
+/** Every string in a value. */
+function allStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(allStrings)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(allStrings)
+  return []
+}
+
+describe.runIf(rankMath)("WordPress only, with Rank Math: meta and schema as Rank Math's own pages have them", () => {
+  const siteName = en.options.organization.name
+
+  it("answers title and description exactly as Rank Math's front end prints them: a page's own fields, and the Titles & Meta defaults", async () => {
+    const cases = [
+      { name: RANK_MATH_SEED.page, kind: 'page' as const, expected: `Jobs: ${en.pages.get(RANK_MATH_SEED.page)!.title} | ${siteName}` },
+      { name: 'about', kind: 'page' as const, expected: `${en.pages.get('about')!.title} | ${siteName}` },
+      {
+        name: 'blog/new-office-in-manchester',
+        kind: 'post' as const,
+        expected: `${en.posts.find((post) => post.slug === 'new-office-in-manchester')!.title} | ${siteName} blog`,
+      },
+    ]
+    for (const { name, kind, expected } of cases) {
+      const document = await documentOf(name)
+      const front = await wordpressFrontEnd(document.id, kind)
+      expect(document.meta.title, name).toBe(front.title)
+      expect(document.meta.description, name).toBe(front.meta.get('description'))
+      expect(document.meta.title, name).not.toMatch(/%/)
+      expect(document.meta.title, name).toBe(expected)
+      // Rank Math's Open Graph and Twitter texts, as its page prints them.
+      expect(document.meta['og:title'], name).toBe(front.meta.get('og:title'))
+      expect(document.meta['og:desc'], name).toBe(front.meta.get('og:description'))
+      expect(document.meta['twitter:title'], name).toBe(front.meta.get('twitter:title'))
+      expect(document.meta['twitter:desc'], name).toBe(front.meta.get('twitter:description'))
+    }
+    // The seeded description's variables replaced.
+    expect((await documentOf(RANK_MATH_SEED.page)).meta.description).toBe(
+      `Work at ${siteName}: ${en.pages.get(RANK_MATH_SEED.page)!.title} in Leeds and Manchester.`,
+    )
+  })
+
+  it("answers Rank Math's robots, its canonical on the site's host, and its JSON-LD graph with the site's URLs (media stay on WordPress)", async () => {
+    const careers = await documentOf(RANK_MATH_SEED.page)
+    expect(careers.meta.robots?.split(',')).toEqual(expect.arrayContaining(['index', 'follow', 'noarchive']))
+    expect(careers.meta.canonical).toBe(`${careers.hostUrl}/${RANK_MATH_SEED.page}`)
+    const cases = [
+      { name: 'about', locale: 'en', path: '/about', type: 'WebPage' },
+      { name: 'about', locale: 'de', path: '/de/about', type: 'WebPage' },
+      { name: 'home', locale: 'en', path: '/', type: 'WebPage' },
+      { name: 'blog/new-office-in-manchester', locale: 'en', path: '/blog/new-office-in-manchester', type: 'BlogPosting' },
+    ]
+    for (const { name, locale, path: sitePath, type } of cases) {
+      const document = await documentOf(name, locale)
+      const url = `${document.hostUrl}${sitePath}`
+      expect(document.meta.canonical, `${locale} ${name}`).toBe(url)
+      expect(Array.isArray(document.schema), `${locale} ${name}`).toBe(true)
+      const graph = document.schema as Array<Record<string, unknown>>
+      expect(graph.every((node) => node['@context'] === 'https://schema.org')).toBe(true)
+      expect(graph.find((node) => node['@type'] === 'WebPage')).toMatchObject({ '@id': `${url}#webpage`, url })
+      expect(graph.some((node) => node['@type'] === type)).toBe(true)
+      expect(graph.find((node) => node['@type'] === 'WebSite')).toMatchObject({ '@id': `${document.hostUrl}/#website` })
+      // No address of WordPress's own pages is left; only its media may point there.
+      const onWordPress = allStrings(document.schema).filter((value) => value.startsWith(backend.url))
+      expect(
+        onWordPress.filter((value) => !/^https?:\/\/[^/]+\/wp-(content|includes)\//.test(value)),
+        `${locale} ${name}`,
+      ).toEqual([])
+    }
+  })
+
+  it('leaves a page that Rank Math marks noindex out of the sitemap, and answers its robots', async () => {
+    const careers = await documentOf(RANK_MATH_SEED.page)
+    const paths = async () =>
+      ((await raw('/api/v1/sitemap?locale=en')).body as { result: { entries: Array<{ path: string }> } }).result.entries.map(
+        (entry) => entry.path,
+      )
+    expect(await paths()).toContain(`/${RANK_MATH_SEED.page}`)
+    const robots = (value: string[]) =>
+      wordpressRest('POST', '/rankmath/v1/updateMeta', { objectType: 'post', objectID: careers.id, meta: { rank_math_robots: value } })
+    expect((await robots(['noindex'])).status).toBe(200)
+    try {
+      expect((await documentOf(RANK_MATH_SEED.page)).meta.robots?.split(',')).toContain('noindex')
+      expect(await paths()).not.toContain(`/${RANK_MATH_SEED.page}`)
+    } finally {
+      expect((await robots([...RANK_MATH_SEED.meta.rank_math_robots])).status).toBe(200)
+    }
+    expect(await paths()).toContain(`/${RANK_MATH_SEED.page}`)
+  })
+
+  it("answers the plugin's own meta, no schema and logs nothing before Rank Math's registration is done or skipped (the first step of its setup)", async () => {
+    const log = '.cache/wordpress/logs/apache-error.log'
+    const before = readFileSync(log, 'utf8').split('\n').length
+    wordpressSql(`DELETE FROM wp_options WHERE option_name = 'rank_math_registration_skip'`)
+    try {
+      const about = await documentOf('about')
+      expect(about.meta.title).toBe(en.pages.get('about')!.meta.title)
+      expect(about.schema).toBeNull()
+      // A page whose Rank Math title has variables: Rank Math cannot replace them now.
+      expect((await documentOf(RANK_MATH_SEED.page)).meta.title).toBe(en.pages.get(RANK_MATH_SEED.page)!.meta.title)
+      expect((await raw('/api/v1/sitemap?locale=en')).status).toBe(200)
+    } finally {
+      wordpressSql(`INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('rank_math_registration_skip', '1', 'auto')`)
+    }
+    expect((await documentOf('about')).meta.title).toBe(`${en.pages.get('about')!.title} | ${siteName}`)
+    const added = readFileSync(log, 'utf8')
+      .split('\n')
+      .slice(before - 1)
+    expect(
+      added.filter((line) => /PHP (Warning|Notice|Deprecated|Fatal)/.test(line) && /kestrel-headless|Kestrel\\Headless/.test(line)),
+    ).toEqual([])
+  })
+})
 
 describe.runIf(flexibleContent)('WordPress only, with flexible content (Secure Custom Fields or ACF PRO): the sections field', () => {
   /** A page as an editor's form in SCF saves it: rows of the `sections` field, through wp/v2's `acf` field. */

@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { decidedConsent, expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
 import { PREVIEW_SECRET, REVALIDATE_SECRET, SITE_URL, WORDPRESS_URL } from '../../playwright.wordpress.config'
 import { wordpressAuth } from '../contract/backend'
+import { RANK_MATH_SEED } from '../../scripts/wordpress/rank-math'
 import { collectDeprecations, documentId, editorCanvas, invalidBlocks, logIn, openEditor, openSitePanel, topLevelBlocks } from './editor'
 
 type Section = { layout: string; heading?: string }
@@ -404,4 +405,32 @@ test("a page built from flexible content (Secure Custom Fields) shows on the sit
     await call('DELETE', `/wp/v2/pages/${id}?force=true`)
     await call('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', preview_secret: settings.preview_secret ?? '' })
   }
+})
+
+test("with Rank Math: the site's title and description on a page are those of Rank Math's own page, its schema in the page's JSON-LD", async ({
+  page: browser,
+}) => {
+  const active = (await (
+    await fetch(`${WORDPRESS_URL}/api/wp/v2/plugins?status=active&_fields=plugin`, { headers: { authorization: wordpressAuth() } })
+  ).json()) as Array<{ plugin: string }>
+  test.skip(!active.some((item) => item.plugin.startsWith('seo-by-rank-math/')), 'Rank Math is not active in this pass')
+  const layout = (await (await fetch(`${WORDPRESS_URL}/api/v1/base/${RANK_MATH_SEED.page}?locale=en`)).json()) as {
+    result: { page: { data: { result: { id: number } } } }
+  }
+  const id = layout.result.page.data.result.id
+  // WordPress's own page of it, as Rank Math prints its head there, read by the browser's parser.
+  const wordpressHtml = await (await fetch(`${WORDPRESS_URL}/?page_id=${id}`)).text()
+  const wordpress = await browser.evaluate((html) => {
+    const document = new DOMParser().parseFromString(html, 'text/html')
+    return { title: document.title, description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null }
+  }, wordpressHtml)
+  expect(wordpress.title).toContain('Jobs:')
+  await open(browser, `/${RANK_MATH_SEED.page}`)
+  expect(await browser.title()).toBe(wordpress.title)
+  expect(await browser.locator('meta[name="description"]').getAttribute('content')).toBe(wordpress.description)
+  expect(await browser.locator('meta[name="robots"]').getAttribute('content')).toContain('noarchive')
+  expect(new URL((await browser.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe(`/${RANK_MATH_SEED.page}`)
+  const jsonLd = await browser.locator('script[type="application/ld+json"]').allTextContents()
+  const nodes = jsonLd.flatMap((text) => [JSON.parse(text) as Record<string, unknown>].flat())
+  expect(nodes.some((node) => node['@type'] === 'WebPage' && String(node['@id']).endsWith(`/${RANK_MATH_SEED.page}#webpage`))).toBe(true)
 })

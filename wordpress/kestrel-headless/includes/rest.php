@@ -237,7 +237,7 @@ final class Rest
             if (get_post_meta($post->ID, 'kestrel_not_found', true)) {
                 continue;
             }
-            $robots = Seo::meta($post, '', '', null)['robots'] ?? '';
+            $robots = Seo::robots($post);
             if (stripos((string) $robots, 'noindex') !== false) {
                 continue;
             }
