@@ -42,7 +42,8 @@ final class PolylangMigration
     public static function run(): array|\WP_Error
     {
         if (!self::available()) {
-            return new \WP_Error('kestrel_no_polylang', __('Polylang is not active.', 'kestrel-headless'));
+            // Its model's `languages` and options object (what this uses) came with Polylang 3.7.
+            return new \WP_Error('kestrel_no_polylang', __('Polylang 3.7 or later is not active.', 'kestrel-headless'));
         }
         // The locales of the built-in model, read before Polylang's languages change mode().
         $locales = Settings::builtinLocales();
