@@ -109,9 +109,11 @@ wordpress_pass() (
 # Fails on any PHP warning, notice or deprecation (fatal errors too) logged after line FROM
 # that comes from the plugin's files or names it (WordPress's _doing_it_wrong notices name
 # the plugin, not its file); other plugins' and core's lines are counted, not failed.
+# Apache's `, referer: …` suffix is dropped first: another plugin's notice during a request
+# from the plugin's settings page (…?page=kestrel-headless) is not the plugin's.
 check_php_log() {
   local log=$1 from=$2 lines ours
-  lines=$(tail -n +"$((from + 1))" "$log" | grep -E 'PHP (Warning|Notice|Deprecated|Fatal error|Parse error)' || true)
+  lines=$(tail -n +"$((from + 1))" "$log" | grep -E 'PHP (Warning|Notice|Deprecated|Fatal error|Parse error)' | sed 's/, referer: [^ ]*$//' || true)
   ours=$(printf '%s\n' "$lines" | grep -E 'kestrel-headless|Kestrel\\Headless' || true)
   if [ -n "$ours" ]; then
     echo "site: the plugin's PHP logged (in $log):" >&2

@@ -24,6 +24,7 @@ import { createContentStore, type FormFile, type LocaleContent, type PageFile, t
 import { blocksFromHtml, sectionBlocks, serializeBlock } from './blocks'
 import { redirectsFile } from '../../cms/redirects'
 import { RANK_MATH_SEED } from './rank-math'
+import { ownSlugs } from './own-slugs'
 
 const base = (process.env.WORDPRESS_URL ?? 'http://127.0.0.1:8088').replace(/\/+$/, '')
 const state = process.env.WORDPRESS_STATE ?? '.cache/wordpress/state'
@@ -102,6 +103,7 @@ function hashInputs(): string {
     .update(readFileSync('scripts/wordpress/seed.ts'))
     .update(readFileSync('scripts/wordpress/blocks.ts'))
     .update(readFileSync('scripts/wordpress/rank-math.ts'))
+    .update(readFileSync('scripts/wordpress/own-slugs.ts'))
   return hash.digest('hex')
 }
 
@@ -216,7 +218,8 @@ async function seedTerms(kind: TermKind): Promise<void> {
         if (translated.description) descriptions[locale] = translated.description
       }
     }
-    const found = existing.find((other) => other.slug === term.slug)
+    // The original (the first made): after the move to Polylang its translations share its slug.
+    const found = existing.filter((other) => other.slug === term.slug).sort((a, b) => a.id - b.id)[0]
     const body = {
       name: term.name,
       slug: term.slug,
@@ -291,6 +294,8 @@ async function ensureParent(locale: string, parentPath: string, originalParent: 
     parent,
     status: 'draft',
     content: '',
+    // Polylang's language of a new document (its REST requests read `lang`); ignored without Polylang.
+    lang: locale,
     meta: { kestrel_locale: locale, kestrel_translation_of: originalParent ?? 0 },
   }
   const id = findPage(slug, locale, parent)
@@ -304,7 +309,9 @@ for (const [locale, content] of [...contents].sort(([a], [b]) => (a === defaultL
   const list = [...content.pages.values()].sort((a, b) => a.path.split('/').length - b.path.split('/').length)
   for (const page of list) {
     const segments = page.path.split('/')
-    const slug = segments.at(-1)!
+    // A translation with a slug of its own (own-slugs.ts), as an editor would rename it.
+    const contentSlug = segments.at(-1)!
+    const slug = ownSlugs[locale]?.[page.path] ?? contentSlug
     const parentPath = segments.slice(0, -1).join('/')
     const original = locale === defaultLocale ? 0 : (pageIds.get(pageKey(defaultLocale, page.path)) ?? 0)
     const parent = parentPath ? await ensureParent(locale, parentPath, pageIds.get(pageKey(defaultLocale, parentPath))) : 0
@@ -317,6 +324,7 @@ for (const [locale, content] of [...contents].sort(([a], [b]) => (a === defaultL
       template: page.layout === 'static' ? 'kestrel-static' : '',
       menu_order: page.id,
       comment_status: 'closed',
+      lang: locale,
       meta: {
         kestrel_locale: locale,
         kestrel_translation_of: original,
@@ -333,7 +341,7 @@ for (const [locale, content] of [...contents].sort(([a], [b]) => (a === defaultL
         kestrel_chat_off: page.chat === false,
       },
     }
-    const id = findPage(slug, locale, parent)
+    const id = findPage(slug, locale, parent) ?? findPage(contentSlug, locale, parent)
     const answer = await rest<{ id: number }>('POST', id ? `/wp/v2/pages/${id}` : '/wp/v2/pages', body)
     pageIds.set(pageKey(locale, page.path), answer.id)
     pageCount++
@@ -385,6 +393,7 @@ async function postBody(post: PostRecord, locale: string): Promise<Json> {
     tags: post.tags.map((slug) => termIds.tags.get(slug)).filter((id): id is number => id !== undefined),
     comment_status: 'open',
     ping_status: 'closed',
+    lang: locale,
     meta: {
       kestrel_locale: locale,
       kestrel_translation_of: locale === defaultLocale ? 0 : (postIds.get(`${defaultLocale}:${post.key}`) ?? 0),
@@ -405,6 +414,7 @@ for (const [locale, content] of [...contents].sort(([a], [b]) => (a === defaultL
       slug,
       status: 'publish',
       content: blocksFromHtml(popup.content).join('\n\n'),
+      lang: locale,
       meta: {
         kestrel_locale: locale,
         kestrel_translation_of: locale === defaultLocale ? 0 : (popupIds.get(slug) ?? 0),
@@ -421,6 +431,10 @@ for (const [locale, content] of [...contents].sort(([a], [b]) => (a === defaultL
 /* ------------------------------------------------------------------ menus */
 
 const menus = await all<{ id: number; slug: string }>('/wp/v2/menus?context=edit')
+// With Polylang's languages the built-in per-locale locations (`primary__de`) are not
+// registered: Polylang keeps those menus in its own option (the migration sets it), so a
+// menu is only given the locations WordPress knows.
+const registeredLocations = new Set(Object.keys(await rest<Record<string, unknown>>('GET', '/wp/v2/menu-locations')))
 let itemCount = 0
 for (const [locale, content] of contents) {
   for (const [location, items] of Object.entries(content.menus)) {
@@ -432,7 +446,7 @@ for (const [locale, content] of contents) {
     const menu = await rest<{ id: number }>('POST', existing ? `/wp/v2/menus/${existing.id}` : '/wp/v2/menus', {
       name: `${location} (${locale})`,
       slug,
-      locations: [wpLocation],
+      ...(registeredLocations.has(wpLocation) ? { locations: [wpLocation] } : {}),
     })
     const old = await all<{ id: number }>(`/wp/v2/menu-items?menus=${menu.id}&context=edit`)
     if (old.length > 0) await batch(old.map((item) => ({ method: 'DELETE' as const, path: `/wp/v2/menu-items/${item.id}?force=true` })))

@@ -13,6 +13,8 @@
 #   WORDPRESS_PLUGINS=scf,polylang,rank-math,redirection
 #                                  other plugins to install and activate (acf, scf, polylang,
 #                                  rank-math, redirection), each with the setup it needs
+#                                  (polylang: after seeding, the plugin's move to Polylang's
+#                                  languages, wp-boot.php migrate-polylang)
 #   WORDPRESS_ARCHIVES=dir         take the release and plugin archives from this folder
 #                                  (wordpress-7.1.0.tar.gz, polylang-3.9-dev.tar.gz, …)
 #                                  instead of downloading them from wordpress.org
@@ -412,6 +414,13 @@ case "$code" in 200|404) ;; *) tail -5 "$LOGS/apache-error.log"; die "$URL/api/v
 
 # ------------------------------------------------------------------ content
 WORDPRESS_URL=$URL WORDPRESS_STATE=$STATE WORDPRESS_APP_PASSWORD_FILE=$APP_PASSWORD npx tsx scripts/wordpress/seed.ts || die "seeding failed"
+# With Polylang, the seeded content moves into its languages, as an administrator's
+# "Move to Polylang" button would move it (docs/wordpress.md); a second run changes nothing.
+case ",${PLUGINS// /}," in
+  *,polylang,*)
+    boot migrate-polylang >"$STATE/migrate-polylang.log" 2>&1 || { cat "$STATE/migrate-polylang.log"; die "moving the content to Polylang failed"; }
+    grep -v '^$' "$STATE/migrate-polylang.log" | sed 's/^/[wordpress] /' || true ;;
+esac
 
 log "ready in $(( $(date +%s) - START )) s: WordPress $core_version${PLUGINS:+ with $PLUGINS}. admin: $URL/wp-admin ($ADMIN_USER / $ADMIN_PASS)"
 log "pids: apache2 $(cat "$APACHE_PID"), mariadbd $(cat "$DB_PID"); stop with: npm run wordpress -- stop"

@@ -11,6 +11,8 @@
  *   php wp-boot.php setup [PLUGIN_FILE…]               permalinks, theme, activate those plugins and ours
  *   php wp-boot.php configure                          what each active plugin needs before it works (setUpPlugins)
  *   php wp-boot.php app-password USER                  prints USER:PASSWORD (a new one)
+ *   php wp-boot.php migrate-polylang                   the plugin's move to Polylang's languages
+ *                                                      (includes/polylang-migration.php; idempotent)
  */
 declare(strict_types=1);
 
@@ -21,7 +23,10 @@ if (!$core || !is_file($core . '/wp-load.php')) {
 }
 $_SERVER['HTTP_HOST'] = '127.0.0.1';
 $_SERVER['SERVER_NAME'] = $_SERVER['HTTP_HOST'];
-$_SERVER['REQUEST_URI'] = '/';
+// Polylang sets itself up (PLL()) only in a context: without languages yet, none on the
+// front end. The migration runs as in a REST request, a context Polylang has with or
+// without languages (it takes a path under the REST prefix, includes/rest.php, for one).
+$_SERVER['REQUEST_URI'] = ($argv[1] ?? '') === 'migrate-polylang' ? '/api/migrate-polylang' : '/';
 $_SERVER['REQUEST_METHOD'] = 'GET';
 define('WP_INSTALLING', ($argv[1] ?? '') === 'install');
 
@@ -205,4 +210,19 @@ if ($command === 'app-password') {
     exit(0);
 }
 
-fail('usage: php wp-boot.php install URL USER PASSWORD EMAIL | setup [PLUGIN_FILE…] | configure | app-password USER');
+// What the plugin's settings page's "Move to Polylang" button does (docs/wordpress.md),
+// as an administrator: the harness runs it after seeding when Polylang is active.
+if ($command === 'migrate-polylang') {
+    $admin = get_users(['role' => 'administrator', 'number' => 1, 'orderby' => 'ID']);
+    if ($admin) {
+        wp_set_current_user($admin[0]->ID);
+    }
+    $report = \Kestrel\Headless\PolylangMigration::run();
+    if (is_wp_error($report)) {
+        fail('moving to Polylang failed: ' . $report->get_error_message());
+    }
+    echo \Kestrel\Headless\PolylangMigration::describe($report) . "\n";
+    exit(0);
+}
+
+fail('usage: php wp-boot.php install URL USER PASSWORD EMAIL | setup [PLUGIN_FILE…] | configure | app-password USER | migrate-polylang');

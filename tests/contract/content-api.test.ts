@@ -28,6 +28,7 @@ import { createWpSource } from '../../app/server/content/wp-source.server'
 import { createContentStore, type LocaleContent } from '../../cms/content-store'
 import { message } from '../../cms/messages'
 import { redirectsFile } from '../../cms/redirects'
+import { wordpressPath } from '../../scripts/wordpress/own-slugs'
 import { PREVIEW_SECRET, startBackend, wordpressAuth } from './backend'
 
 const backend = await startBackend()
@@ -45,7 +46,11 @@ const activePlugins: string[] = onWordPress
 const rankMath = activePlugins.some((plugin) => plugin.startsWith('seo-by-rank-math/'))
 /** Flexible content: Secure Custom Fields, or ACF PRO (ACF's free version has no such field). */
 const flexibleContent = activePlugins.some((plugin) => /^(secure-custom-fields|advanced-custom-fields-pro)\//.test(plugin))
+/** Polylang with its languages: `npm run wordpress` moves the seeded content into them (wp-boot.php migrate-polylang). */
+const polylang = activePlugins.some((plugin) => plugin.startsWith('polylang/'))
 const source = () => createWpSource({ baseUrl: backend.url, timeoutMs: 10_000 })
+/** A page's path in a locale: content/'s, except where the WordPress seed gives a translation its own slug (scripts/wordpress/own-slugs.ts). */
+const pathIn = (locale: string, pagePath: string) => (onWordPress ? wordpressPath(locale, pagePath) : pagePath)
 
 const store = createContentStore(path.resolve('content'), routedLocales, defaultLocale)
 const content = new Map<string, LocaleContent>()
@@ -109,7 +114,7 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     for (const [locale, localeContent] of content) {
       for (const page of localeContent.pages.values()) {
         if (page.status !== 'publish' || page.error) continue
-        const { status, body } = await raw(`/api/v1/base/${page.path}?locale=${locale}`)
+        const { status, body } = await raw(`/api/v1/base/${pathIn(locale, page.path)}?locale=${locale}`)
         expect(status, `${locale} ${page.path}`).toBe(200)
         expectSchema('BaseResponse', body)
         const result = (body as BaseBody).result.page.data.result
@@ -130,7 +135,7 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     const calls = [
       '/api/v1/base/home?locale=en',
       '/api/v1/base/about?locale=en',
-      '/api/v1/base/about?locale=de',
+      `/api/v1/base/${pathIn('de', 'about')}?locale=de`,
       '/api/v1/base/services/cyber-security?locale=en',
       '/api/v1/base/blog/new-office-in-manchester?locale=en',
       '/api/v1/popups/support?locale=en',
@@ -144,9 +149,9 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
   })
 
   it('loads a page with its menus, options and languages through the adapter', async () => {
-    const data = await source().getPage({ locale: 'de', pageName: 'about' })
+    const data = await source().getPage({ locale: 'de', pageName: pathIn('de', 'about') })
     expect(data.page.title).toBe('Über uns')
-    expect(data.menus.primary.map((item) => item.href)).toContain('/about')
+    expect(data.menus.primary.map((item) => item.href)).toContain(`/${pathIn('de', 'about')}`)
     // The primary navigation as the site builds it: submenu items under their primary item (a nested menu in WordPress).
     const services = buildPrimaryNavigation(data.menus).find((item) => item.href === '/services')
     expect(services?.children.map((item) => item.href)).toEqual(
@@ -156,7 +161,7 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     expect(data.options.phone).toBe(content.get('de')!.options.phone)
     expect(data.page.languages.map((language) => [language.locale, language.href])).toEqual([
       ['en', '/about'],
-      ['de', '/about'],
+      ['de', `/${pathIn('de', 'about')}`],
     ])
     for (const location of ['footer-1', 'footer-2', 'footer-3', 'footer-4', 'socials'] as const) {
       expect(
@@ -279,7 +284,7 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     expect(paths).not.toContain('/partner-programme')
     const german = await source().getSitemapEntries('de')
     const aboutKey = entries.find((entry) => entry.path === '/about')?.key
-    expect(german.find((entry) => entry.path === '/about')?.key).toBe(aboutKey)
+    expect(german.find((entry) => entry.path === `/${pathIn('de', 'about')}`)?.key).toBe(aboutKey)
   })
 
   it("lists the editor's redirects: content/redirects.json, or on WordPress the same rules entered in Redirection", async () => {
@@ -756,11 +761,68 @@ describe(`the live chat against ${backend.kind} (requirements §11.4)`, () => {
 })
 
 describe.runIf(onWordPress)('WordPress only: the plugin on a stock WordPress', () => {
-  it('answers under /wp-json/ as under /api/', async () => {
-    const viaApi = await raw('/api/v1/base/about?locale=en')
-    const viaWpJson = await raw('/wp-json/v1/base/about?locale=en')
-    expect(viaWpJson.status).toBe(200)
-    expect(viaWpJson.body).toEqual(viaApi.body)
+  it('answers under /wp-json/ as under /api/, with Polylang too (one context for both prefixes)', async () => {
+    // Ordered by id: translations share titles and dates, and ties have no order of their own.
+    const routes = [
+      '/v1/base/about?locale=en',
+      `/v1/base/${pathIn('de', 'about')}?locale=de`,
+      '/v1/base/blog?locale=de',
+      '/v1/sitemap?locale=de',
+      '/wp/v2/pages?per_page=100&orderby=id&order=asc',
+      '/wp/v2/posts?per_page=100&orderby=id&order=asc',
+      '/wp/v2/categories?per_page=100&orderby=id',
+      '/wp/v2/tags?per_page=100&orderby=id',
+    ]
+    for (const route of routes) {
+      const viaApi = await raw(`/api${route}`)
+      const viaWpJson = await raw(`/wp-json${route}`)
+      expect(viaApi.status, route).toBe(200)
+      expect(viaWpJson.status, route).toBe(200)
+      expect(viaWpJson.body, route).toEqual(viaApi.body)
+    }
+    // Listings hold every language's documents (Polylang's front-end context would keep only the default one's).
+    const posts = (await raw('/wp-json/wp/v2/posts?per_page=100')).body as unknown[]
+    const published = [...content.values()].flatMap((locale) => locale.posts.filter((post) => post.status === 'publish'))
+    expect(posts.length).toBe(published.length)
+  })
+
+  it('routes a translation with a slug of its own: /de/ueber-uns is the German About page, linked to /about both ways', async () => {
+    const german = await source().getPage({ locale: 'de', pageName: 'ueber-uns' })
+    expect(german.page.title).toBe(content.get('de')!.pages.get('about')!.title)
+    const links = [
+      ['en', '/about'],
+      ['de', '/ueber-uns'],
+    ]
+    expect(german.page.languages.map((language) => [language.locale, language.href])).toEqual(links)
+    const english = await source().getPage({ locale: 'en', pageName: 'about' })
+    expect(english.page.languages.map((language) => [language.locale, language.href])).toEqual(links)
+    await expect(source().getPage({ locale: 'de', pageName: 'about' })).rejects.toBeInstanceOf(ContentNotFoundError)
+    const key = (await source().getSitemapEntries('en')).find((entry) => entry.path === '/about')?.key
+    expect(key).toBeTruthy()
+    expect((await source().getSitemapEntries('de')).find((entry) => entry.key === key)?.path).toBe('/ueber-uns')
+  })
+
+  it("never renames a page when it is saved: the German About saved with the English one's slug keeps `about`", async () => {
+    const found = await wordpressRest('GET', '/wp/v2/pages?slug=ueber-uns&context=edit&_fields=id,title')
+    const german = (found.body as unknown as Array<{ id: number; title: { raw: string } }>)[0]!
+    try {
+      const renamed = await wordpressRest('POST', `/wp/v2/pages/${german.id}`, { slug: 'about' })
+      expect(renamed.status).toBe(200)
+      expect(renamed.body.slug).toBe('about')
+      // Saved again as the editor's Update button saves it: still `about`, not `about-2`.
+      const saved = await wordpressRest('POST', `/wp/v2/pages/${german.id}`, { title: german.title.raw, slug: 'about' })
+      expect(saved.body.slug).toBe('about')
+      expect((await source().getPage({ locale: 'de', pageName: 'about' })).page.title).toBe(german.title.raw)
+      expect((await source().getPage({ locale: 'en', pageName: 'about' })).page.title).toBe(en.pages.get('about')!.title)
+      // A second English page may not take the slug: within one language WordPress keeps slugs unique.
+      const english = await wordpressRest('POST', '/wp/v2/pages', { title: 'Another about', slug: 'about', status: 'draft', lang: 'en' })
+      expect(english.status).toBe(201)
+      expect(english.body.slug).not.toBe('about')
+      await wordpressRest('DELETE', `/wp/v2/pages/${String(english.body.id)}?force=true`)
+    } finally {
+      await wordpressRest('POST', `/wp/v2/pages/${german.id}`, { slug: 'ueber-uns' })
+    }
+    expect((await source().getPage({ locale: 'de', pageName: 'ueber-uns' })).page.title).toBe(german.title.raw)
   })
 
   it('calls the site to revalidate when an editor saves, and saves even when the site answers 404', async () => {
@@ -1009,6 +1071,39 @@ describe.runIf(rankMath)("WordPress only, with Rank Math: meta and schema as Ran
     expect(
       added.filter((line) => /PHP (Warning|Notice|Deprecated|Fatal)/.test(line) && /kestrel-headless|Kestrel\\Headless/.test(line)),
     ).toEqual([])
+  })
+})
+
+/** The rows of a query on that database, tab-separated, without the header. */
+function wordpressQuery(query: string): string[] {
+  const output = execFileSync('mariadb', ['--defaults-file=.cache/wordpress/conf/my.cnf', 'kestrel_wp', '-N', '-e', query], {
+    encoding: 'utf8',
+  })
+  return output.split('\n').filter((line) => line !== '')
+}
+
+describe.runIf(polylang)("WordPress only, with Polylang: its languages, made by the plugin's migration", () => {
+  it("runs on Polylang's languages (en by default, de), and a second migration changes nothing", () => {
+    const languages = wordpressQuery(
+      "SELECT t.slug FROM wp_terms t JOIN wp_term_taxonomy tt ON tt.term_id = t.term_id WHERE tt.taxonomy = 'language' ORDER BY t.term_group, t.term_id",
+    )
+    expect(languages).toEqual(['en', 'de'])
+    // Every page, post and popup has a language: none left to the built-in fields.
+    const without = wordpressQuery(
+      "SELECT COUNT(*) FROM wp_posts p WHERE p.post_type IN ('page', 'post', 'kestrel_popup') AND p.post_status NOT IN ('trash', 'auto-draft', 'inherit') " +
+        "AND NOT EXISTS (SELECT 1 FROM wp_term_relationships r JOIN wp_term_taxonomy tt ON tt.term_taxonomy_id = r.term_taxonomy_id WHERE r.object_id = p.ID AND tt.taxonomy = 'language')",
+    )
+    expect(without).toEqual(['0'])
+    // The harness ran it after seeding; again, as the settings page's button would.
+    const report = execFileSync('php', ['scripts/wordpress/wp-boot.php', 'migrate-polylang'], {
+      env: { ...process.env, WP_BOOT_CORE: path.resolve('.cache/wordpress/core') },
+      encoding: 'utf8',
+    })
+    expect(report).toMatch(/^Polylang: /m)
+    expect(
+      report.match(/\d+/g)?.every((count) => count === '0'),
+      report,
+    ).toBe(true)
   })
 })
 

@@ -67,6 +67,59 @@ test('a service page with its breadcrumbs, and the German translation', async ({
   expect(problems()).toEqual([])
 })
 
+/** The page's hreflang alternates, as [locale, path]. */
+async function alternates(target: Page): Promise<Array<[string, string]>> {
+  const links = await target.evaluate(() =>
+    [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+      link.getAttribute('hreflang'),
+      link.getAttribute('href'),
+    ]),
+  )
+  return links.map(([locale, href]) => [String(locale), new URL(String(href)).pathname])
+}
+
+test('a translation with a slug of its own: /de/ueber-uns is the German About page, its switcher and hreflang link /about both ways', async ({
+  page: browser,
+}) => {
+  // The seed gives the German About the slug ueber-uns (scripts/wordpress/own-slugs.ts).
+  const problems = watchConsole(browser)
+  const german = JSON.parse(readFileSync('content/de/pages/about.json', 'utf8')) as { title: string }
+  const response = await open(browser, '/de/ueber-uns')
+  expect(response?.status()).toBe(200)
+  await expect(browser.locator('html')).toHaveAttribute('lang', 'de')
+  await expect(browser.getByRole('heading', { level: 1 })).toHaveText(german.title)
+  // German navigation, from Polylang's menu locations for German (the migration set them).
+  const nav = browser.getByRole('navigation', { name: 'Hauptmenü' })
+  await expect(nav.getByRole('link', { name: 'Preise', exact: true })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Über uns', exact: true })).toHaveAttribute('href', '/de/ueber-uns')
+  expect(await alternates(browser)).toEqual([
+    ['en', '/about'],
+    ['de', '/de/ueber-uns'],
+    ['x-default', '/about'],
+  ])
+  await browser.getByTestId('language-button').first().click()
+  await browser.getByRole('menuitemradio', { name: 'English' }).click()
+  await expect(browser).toHaveURL(/127\.0\.0\.1:\d+\/about$/)
+  await waitForHydration(browser)
+  await expect(browser.getByRole('heading', { level: 1 })).toHaveText(page('about').title)
+  expect(await alternates(browser)).toEqual([
+    ['en', '/about'],
+    ['de', '/de/ueber-uns'],
+    ['x-default', '/about'],
+  ])
+  await browser.getByTestId('language-button').first().click()
+  await browser.getByRole('menuitemradio', { name: 'Deutsch' }).click()
+  await expect(browser).toHaveURL(/127\.0\.0\.1:\d+\/de\/ueber-uns$/)
+  // The original's path is not the translation's.
+  expect((await browser.request.get('/de/about')).status()).toBe(404)
+  // The sitemap lists each language's own path, as alternates of one another.
+  const sitemap = await (await browser.request.get('/sitemap.xml')).text()
+  const about = sitemap.split('<url>').find((entry) => /<loc>https?:\/\/[^/<]+\/about<\/loc>/.test(entry))
+  expect(about).toMatch(/hreflang="de" href="[^"]*\/de\/ueber-uns"/)
+  expect(sitemap).toMatch(/<loc>[^<]*\/de\/ueber-uns<\/loc>/)
+  expect(problems()).toEqual([])
+})
+
 test('the landing page uses the static layout (a page template in WordPress)', async ({ page: browser }) => {
   await open(browser, '/landing/managed-it-support')
   await expect(browser.getByRole('heading', { level: 1 })).toHaveText(heroHeading('landing--managed-it-support'))
@@ -433,4 +486,24 @@ test("with Rank Math: the site's title and description on a page are those of Ra
   const jsonLd = await browser.locator('script[type="application/ld+json"]').allTextContents()
   const nodes = jsonLd.flatMap((text) => [JSON.parse(text) as Record<string, unknown>].flat())
   expect(nodes.some((node) => node['@type'] === 'WebPage' && String(node['@id']).endsWith(`/${RANK_MATH_SEED.page}#webpage`))).toBe(true)
+})
+
+test("the settings page's Move to Polylang button: nonce-checked, and on the migrated site it changes nothing", async ({
+  page: browser,
+}) => {
+  const active = (await (
+    await fetch(`${WORDPRESS_URL}/api/wp/v2/plugins?status=active&_fields=plugin`, { headers: { authorization: wordpressAuth() } })
+  ).json()) as Array<{ plugin: string }>
+  test.skip(!active.some((item) => item.plugin.startsWith('polylang/')), 'Polylang is not active')
+  await logIn(browser)
+  // Without the form's nonce WordPress refuses (check_admin_referer).
+  const forged = await browser.request.post(`${WORDPRESS_URL}/wp-admin/admin-post.php`, { form: { action: 'kestrel_headless_polylang' } })
+  expect(forged.status()).toBe(403)
+  await browser.goto(`${WORDPRESS_URL}/wp-admin/options-general.php?page=kestrel-headless`)
+  await browser.getByRole('button', { name: 'Move to Polylang' }).click()
+  await browser.waitForURL(/options-general\.php\?page=kestrel-headless/)
+  // `npm run wordpress` ran the migration after seeding: the button finds nothing left to do.
+  const notice = browser.locator('.notice-success').filter({ hasText: 'Polylang:' })
+  await expect(notice).toContainText('0 languages added, 0 pages, posts and popups given their language, 0 translation groups linked')
+  await expect(notice).toContainText('0 menu locations set')
 })

@@ -25,6 +25,7 @@ require_once __DIR__ . '/includes/util.php';
 require_once __DIR__ . '/includes/messages.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/languages.php';
+require_once __DIR__ . '/includes/polylang-migration.php';
 require_once __DIR__ . '/includes/content-types.php';
 require_once __DIR__ . '/includes/blocks.php';
 require_once __DIR__ . '/includes/sections.php';

@@ -250,9 +250,14 @@ final class Documents
                 $args['lang'] = $locale;
             }
             $terms = get_terms($args);
+            // The default category ("Uncategorized") and, with Polylang, its translations.
+            $defaultCategories = [(int) get_option('default_category')];
+            if (Languages::mode() === 'polylang') {
+                $defaultCategories = array_merge($defaultCategories, array_map('intval', array_values((array) pll_get_term_translations($defaultCategories[0]))));
+            }
             $out[$key] = [];
             foreach (is_array($terms) ? $terms : [] as $term) {
-                if ($taxonomy === 'category' && $term->term_id === (int) get_option('default_category') && !isset($counts[$term->term_id])) {
+                if ($taxonomy === 'category' && in_array($term->term_id, $defaultCategories, true) && !isset($counts[$term->term_id])) {
                     continue;
                 }
                 $out[$key][] = self::term($term, $locale, $counts[$term->term_id] ?? 0);

@@ -4,8 +4,10 @@
  * active; otherwise the plugin's own model: a `kestrel_locale` and a
  * `kestrel_translation_of` field on each page, post and popup (the document panel in the
  * editor), the locales listed in the settings, and one set of categories and tags whose
- * names are translated in term fields. In the built-in model a translation may keep the
- * original's slug (`about` in English and German), as the site's URLs expect.
+ * names are translated in term fields. A translation may keep the original's slug (`about`
+ * in English and German), as the site's URLs expect, in the built-in model and with
+ * Polylang (whose free edition would add `-2`); or have its own (`ueber-uns`).
+ * includes/polylang-migration.php moves the built-in model into Polylang's languages.
  */
 declare(strict_types=1);
 
@@ -25,6 +27,33 @@ final class Languages
             add_filter("rest_pre_insert_$type", [self::class, 'rememberPendingLocale'], 10, 2);
         }
         add_filter('wp_unique_post_slug', [self::class, 'allowSlugPerLocale'], 10, 6);
+        // Popups are translated documents too (the site asks for a popup in a locale).
+        add_filter('pll_get_post_types', static function (mixed $types): mixed {
+            return is_array($types) ? $types + [ContentTypes::POPUP => ContentTypes::POPUP] : $types;
+        });
+        add_filter('pll_context', [self::class, 'polylangContext']);
+    }
+
+    /**
+     * Polylang takes a request for REST only when its path starts with the REST prefix
+     * (`api/`, includes/rest.php); `/wp-json/…`, which answers the same routes, would get
+     * its front-end context instead: a current language from the URL (the default one),
+     * which then filters every query without a `lang` and the menu locations. The same
+     * context for both prefixes keeps `/wp-json/` answering as `/api/` does
+     * (docs/wordpress.md).
+     */
+    public static function polylangContext(mixed $class): mixed
+    {
+        $path = (string) wp_parse_url((string) ($_SERVER['REQUEST_URI'] ?? ''), PHP_URL_PATH);
+        $home = trim((string) wp_parse_url(home_url(), PHP_URL_PATH), '/');
+        $path = ltrim($path, '/');
+        if ($home !== '' && str_starts_with($path, $home . '/')) {
+            $path = substr($path, strlen($home) + 1);
+        }
+        if (($path === 'wp-json' || str_starts_with($path, 'wp-json/')) && class_exists('PLL_REST_Request') && !is_admin()) {
+            return 'PLL_REST_Request';
+        }
+        return $class;
     }
 
     public static function mode(): string
@@ -110,7 +139,15 @@ final class Languages
     public static function translations(\WP_Post $post): array
     {
         if (self::mode() === 'polylang') {
-            return array_map('intval', (array) pll_get_post_translations($post->ID)) ?: [self::ofPost($post->ID) => $post->ID];
+            $linked = array_map('intval', (array) pll_get_post_translations($post->ID)) ?: [self::ofPost($post->ID) => $post->ID];
+            // In the order of the languages (the default first), as the built-in model lists them: Polylang keeps the order of linking.
+            $out = [];
+            foreach (self::locales() as $locale) {
+                if (isset($linked[$locale])) {
+                    $out[$locale] = $linked[$locale];
+                }
+            }
+            return $out + $linked;
         }
         if (self::mode() === 'wpml') {
             $out = [];
@@ -290,6 +327,20 @@ final class Languages
     /** The menu id of a location in a locale, or 0. */
     public static function menuId(string $location, string $locale): int
     {
+        if (self::mode() === 'polylang' && function_exists('PLL') && isset(PLL()->options)) {
+            // Polylang keeps each language's menu of a location in its own option
+            // (`nav_menus`, what Appearance → Menus → Manage locations saves per language);
+            // the theme's locations hold only the default language's, and which of them
+            // get_nav_menu_locations() shows depends on Polylang's context of the request.
+            $menus = PLL()->options['nav_menus'] ?? [];
+            $id = (int) ($menus[get_option('stylesheet')][$location][$locale] ?? 0);
+            if ($id > 0 && term_exists($id, 'nav_menu')) {
+                return $id;
+            }
+            if ($locale !== self::defaultLocale()) {
+                return 0;
+            }
+        }
         $locations = get_nav_menu_locations();
         $id = (int) ($locations[self::menuLocation($location, $locale)] ?? 0);
         if (self::mode() === 'wpml' && $id > 0) {
@@ -302,23 +353,31 @@ final class Languages
     public static function rememberPendingLocale(mixed $prepared, \WP_REST_Request $request): mixed
     {
         $meta = $request->get_param('meta');
-        self::$pendingLocale = is_array($meta) && is_string($meta[self::META_LOCALE] ?? null) ? $meta[self::META_LOCALE] : null;
+        $lang = $request->get_param('lang');
+        self::$pendingLocale = match (true) {
+            // Polylang reads a new document's language from `lang` (its editor sends it).
+            self::mode() === 'polylang' && is_string($lang) && $lang !== '' => $lang,
+            is_array($meta) && is_string($meta[self::META_LOCALE] ?? null) => $meta[self::META_LOCALE],
+            default => null,
+        };
         return $prepared;
     }
 
     /**
-     * Built-in model: a translation may use the slug its original uses (`about` in every
-     * locale), as long as no document of the same locale, type and parent has it.
+     * A translation may use the slug its original uses (`about` in every locale), as long
+     * as no document of the same locale, type and parent has it: in the built-in model and
+     * with Polylang's languages (its free edition leaves WordPress's `-2` otherwise, so
+     * saving the German `about` would rename it and break `/de/about`).
      */
     public static function allowSlugPerLocale(mixed $slug, mixed $postId, mixed $status, mixed $type, mixed $parent, mixed $original): mixed
     {
         // Hook arguments arrive loosely typed (a new post has no id yet).
         [$slug, $postId, $type, $parent, $original] = [(string) $slug, (int) $postId, (string) $type, (int) $parent, (string) $original];
-        if ($slug === $original || self::mode() !== 'builtin' || !in_array($type, ['post', 'page', ContentTypes::POPUP], true)) {
+        $mode = self::mode();
+        if ($slug === $original || $mode === 'wpml' || !in_array($type, ['post', 'page', ContentTypes::POPUP], true)) {
             return $slug;
         }
-        $meta = $postId > 0 ? (string) get_post_meta($postId, self::META_LOCALE, true) : '';
-        $locale = $meta !== '' ? $meta : (self::$pendingLocale ?? Settings::builtinLocales()[0]);
+        $locale = self::localeOfSaved($postId);
         global $wpdb;
         $sql = "SELECT ID FROM $wpdb->posts WHERE post_name = %s AND post_type = %s AND ID != %d AND post_status NOT IN ('trash', 'auto-draft', 'inherit')";
         $args = [$original, $type, $postId];
@@ -328,10 +387,25 @@ final class Languages
         }
         $ids = $wpdb->get_col($wpdb->prepare($sql, ...$args));
         foreach ($ids as $id) {
-            if (self::builtinLocaleOf((int) $id) === $locale) {
+            $other = $mode === 'polylang' ? (string) (pll_get_post_language((int) $id, 'slug') ?: self::defaultLocale()) : self::builtinLocaleOf((int) $id);
+            if ($other === $locale) {
                 return $slug;
             }
         }
         return $original;
+    }
+
+    /** The locale of a document being saved (a new one: the REST request's, else the default). */
+    private static function localeOfSaved(int $postId): string
+    {
+        if (self::mode() === 'polylang') {
+            $language = $postId > 0 ? pll_get_post_language($postId, 'slug') : '';
+            if (is_string($language) && $language !== '') {
+                return $language;
+            }
+            return self::$pendingLocale !== null && self::isLocale(self::$pendingLocale) ? self::$pendingLocale : self::defaultLocale();
+        }
+        $meta = $postId > 0 ? (string) get_post_meta($postId, self::META_LOCALE, true) : '';
+        return $meta !== '' ? $meta : (self::$pendingLocale ?? Settings::builtinLocales()[0]);
     }
 }

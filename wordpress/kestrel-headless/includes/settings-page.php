@@ -2,7 +2,8 @@
 /**
  * Settings → Kestrel Headless: the site's URL and secrets, the locales (without a
  * translation plugin), the footer's data per locale, form definitions per locale (without
- * Gravity Forms), and the outcome of the last revalidation call. Also the "Form entries"
+ * Gravity Forms), and the outcome of the last revalidation call; with Polylang active, the
+ * "Move to Polylang" button (includes/polylang-migration.php). Also the "Form entries"
  * screen's view of one entry.
  */
 declare(strict_types=1);
@@ -19,6 +20,7 @@ final class SettingsPage
             add_options_page(__('Kestrel Headless', 'kestrel-headless'), __('Kestrel Headless', 'kestrel-headless'), 'manage_options', self::SLUG, [self::class, 'render']);
         });
         add_action('admin_post_kestrel_headless_save', [self::class, 'save']);
+        add_action('admin_post_kestrel_headless_polylang', [self::class, 'migrateToPolylang']);
         add_action('admin_post_kestrel_headless_entry_file', [self::class, 'downloadEntryFile']);
         add_action('add_meta_boxes_' . ContentTypes::ENTRY, static function (): void {
             add_meta_box('kestrel-entry', __('Entry', 'kestrel-headless'), [self::class, 'entryBox'], ContentTypes::ENTRY, 'normal');
@@ -38,6 +40,46 @@ final class SettingsPage
         set_transient('kestrel_headless_notice_' . get_current_user_id(), $problems, 60);
         wp_safe_redirect(admin_url('options-general.php?page=' . self::SLUG));
         exit;
+    }
+
+    /** The "Move to Polylang" button: the migration, then the settings page with what it did. */
+    public static function migrateToPolylang(): void
+    {
+        if (!current_user_can('manage_options')) {
+            wp_die(esc_html__('You may not change these settings.', 'kestrel-headless'), 403);
+        }
+        check_admin_referer('kestrel_headless_polylang');
+        $report = PolylangMigration::run();
+        set_transient('kestrel_headless_polylang_' . get_current_user_id(), is_wp_error($report)
+            ? ['error' => $report->get_error_message()]
+            : ['done' => PolylangMigration::describe($report)], 60);
+        wp_safe_redirect(admin_url('options-general.php?page=' . self::SLUG));
+        exit;
+    }
+
+    private static function polylangSection(): void
+    {
+        if (!PolylangMigration::available()) {
+            return;
+        }
+        $notice = get_transient('kestrel_headless_polylang_' . get_current_user_id());
+        delete_transient('kestrel_headless_polylang_' . get_current_user_id());
+        if (is_array($notice) && isset($notice['error'])) {
+            echo '<div class="notice notice-error"><p>' . esc_html((string) $notice['error']) . '</p></div>';
+        } elseif (is_array($notice) && isset($notice['done'])) {
+            echo '<div class="notice notice-success"><p>' . esc_html((string) $notice['done']) . '</p></div>';
+        }
+        echo '<h2>' . esc_html__('Polylang', 'kestrel-headless') . '</h2>';
+        echo '<p>' . esc_html(sprintf(
+            /* translators: %s: the locales of the plugin's settings */
+            __('Moves the content into Polylang\'s languages: a language for each of the locales %s, each page, post and popup in its language (its Language field), translations linked, categories and tags translated (names from their term fields, slugs kept), and each language\'s menus in Polylang\'s menu locations. What already has a language, a translation or a menu keeps it, so running it again changes nothing.', 'kestrel-headless'),
+            implode(', ', Settings::builtinLocales())
+        )) . '</p>';
+        echo '<form method="post" action="' . esc_url(admin_url('admin-post.php')) . '">';
+        wp_nonce_field('kestrel_headless_polylang');
+        echo '<input type="hidden" name="action" value="kestrel_headless_polylang">';
+        submit_button(__('Move to Polylang', 'kestrel-headless'), 'secondary', 'kestrel-polylang', false);
+        echo '</form>';
     }
 
     public static function render(): void
@@ -110,6 +152,8 @@ final class SettingsPage
         }
         submit_button();
         echo '</form>';
+
+        self::polylangSection();
 
         echo '<h2>' . esc_html__('Last revalidation call', 'kestrel-headless') . '</h2>';
         if (is_array($last)) {
