@@ -62,6 +62,8 @@ final class PolylangMigration
         if (array_sum($report) > 0) {
             // Rebuilt on the next request, with every rule of this plugin and Polylang's registered.
             update_option('kestrel_headless_flush_rewrites', 1);
+            // Languages, links, terms and menus change on every page: the site drops everything it keeps.
+            Revalidate::add(['all']);
         }
         return $report;
     }
