@@ -110,8 +110,11 @@ test('a translation with a slug of its own: /de/ueber-uns is the German About pa
   await browser.getByTestId('language-button').first().click()
   await browser.getByRole('menuitemradio', { name: 'Deutsch' }).click()
   await expect(browser).toHaveURL(/127\.0\.0\.1:\d+\/de\/ueber-uns$/)
-  // The original's path is not the translation's.
-  expect((await browser.request.get('/de/about')).status()).toBe(404)
+  // The original's path is not the translation's: no page answers at /de/about. Once the page
+  // had that slug (the contract suite renames it there and back), its old path leads to it.
+  const original = await browser.request.get('/de/about', { maxRedirects: 0 })
+  if (original.status() === 301) expect(original.headers()['location']).toBe('/de/ueber-uns')
+  else expect(original.status()).toBe(404)
   // The sitemap lists each language's own path, as alternates of one another.
   const sitemap = await (await browser.request.get('/sitemap.xml')).text()
   const about = sitemap.split('<url>').find((entry) => /<loc>https?:\/\/[^/<]+\/about<\/loc>/.test(entry))
