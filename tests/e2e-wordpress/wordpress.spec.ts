@@ -510,3 +510,93 @@ test("the settings page's Move to Polylang button: nonce-checked, and on the mig
   await expect(notice).toContainText('0 languages added, 0 pages, posts and popups given their language, 0 translation groups linked')
   await expect(notice).toContainText('0 menu locations set')
 })
+
+test("an editor's flexible content row, a translation's own slug and a Rank Math title each show on the site after the revalidation call", async ({
+  page: browser,
+}) => {
+  test.setTimeout(120_000)
+  const call = async (method: string, route: string, body?: unknown) => {
+    const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
+      method,
+      headers: { authorization: wordpressAuth(), 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as unknown }
+  }
+  const active = ((await call('GET', '/wp/v2/plugins?status=active&_fields=plugin')).body as Array<{ plugin: string }>).map(
+    (item) => item.plugin,
+  )
+  const flexible = active.some((plugin) => /^(secure-custom-fields|advanced-custom-fields-pro)\//.test(plugin))
+  const rankMath = active.some((plugin) => plugin.startsWith('seo-by-rank-math/'))
+  const settings = (await call('GET', '/kestrel/v1/settings')).body as { site_url?: string; revalidate_secret?: string }
+  const stamp = unique()
+  const germanAbout = (
+    (await call('GET', '/wp/v2/pages?slug=ueber-uns&context=edit&_fields=id,slug')).body as Array<{ id: number; slug: string }>
+  )[0]!
+  const careers = (await (await fetch(`${WORDPRESS_URL}/api/v1/base/${RANK_MATH_SEED.page}?locale=en`)).json()) as {
+    result: { page: { data: { result: { id: number } } } }
+  }
+  let flexiblePage = 0
+  expect((await call('POST', '/kestrel/v1/settings', { site_url: SITE_URL, revalidate_secret: REVALIDATE_SECRET })).status).toBe(200)
+  try {
+    // Each page is on the site, and in its cache, before the editor changes it.
+    if (flexible) {
+      const created = await call('POST', '/wp/v2/pages', {
+        title: 'Flexible',
+        slug: `flexible-live-${stamp}`,
+        status: 'publish',
+        acf: { sections: [{ acf_fc_layout: 'hero', heading: 'Before the edit' }] },
+      })
+      expect(created.status).toBe(201)
+      flexiblePage = (created.body as { id: number }).id
+      await open(browser, `/flexible-live-${stamp}`)
+      await expect(browser.getByRole('heading', { level: 1 })).toHaveText('Before the edit')
+    }
+    await open(browser, '/de/ueber-uns')
+    const germanHeading = await browser.getByRole('heading', { level: 1 }).textContent()
+    await open(browser, `/${RANK_MATH_SEED.page}`)
+    const titleBefore = await browser.title()
+
+    if (flexible) {
+      const rows = { acf: { sections: [{ acf_fc_layout: 'hero', heading: `After the edit ${stamp}` }] } }
+      expect((await call('POST', `/wp/v2/pages/${flexiblePage}`, rows)).status).toBe(200)
+      await open(browser, `/flexible-live-${stamp}`)
+      await expect(browser.getByRole('heading', { level: 1 })).toHaveText(`After the edit ${stamp}`)
+    }
+
+    expect((await call('POST', `/wp/v2/pages/${germanAbout.id}`, { slug: `ueber-kestrel-${stamp}` })).status).toBe(200)
+    await open(browser, `/de/ueber-kestrel-${stamp}`)
+    await expect(browser.getByRole('heading', { level: 1 })).toHaveText(germanHeading!)
+    const moved = await browser.request.get('/de/ueber-uns', { maxRedirects: 0 })
+    expect([moved.status(), moved.headers()['location']]).toEqual([301, `/de/ueber-kestrel-${stamp}`])
+    await open(browser, '/about')
+    await expect(browser.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute('href', new RegExp(`/de/ueber-kestrel-${stamp}$`))
+
+    if (rankMath) {
+      // As Rank Math's sidebar saves its fields: its own route, after the post's save.
+      const meta = { rank_math_title: `Careers ${stamp} %sep% %sitename%` }
+      const saved = await call('POST', '/rankmath/v1/updateMeta', {
+        objectType: 'post',
+        objectID: careers.result.page.data.result.id,
+        meta,
+        content: '',
+      })
+      expect(saved.status).toBe(200)
+      await open(browser, `/${RANK_MATH_SEED.page}`)
+      await expect(browser).toHaveTitle(new RegExp(`^Careers ${stamp} \\| `))
+      expect(await browser.title()).not.toBe(titleBefore)
+    }
+  } finally {
+    await call('POST', `/wp/v2/pages/${germanAbout.id}`, { slug: 'ueber-uns' })
+    if (flexiblePage) await call('DELETE', `/wp/v2/pages/${flexiblePage}?force=true`)
+    if (rankMath) {
+      await call('POST', '/rankmath/v1/updateMeta', {
+        objectType: 'post',
+        objectID: careers.result.page.data.result.id,
+        meta: { rank_math_title: RANK_MATH_SEED.meta.rank_math_title },
+        content: '',
+      })
+    }
+    await call('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', revalidate_secret: settings.revalidate_secret ?? '' })
+  }
+})

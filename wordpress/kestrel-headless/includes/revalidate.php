@@ -37,6 +37,12 @@ final class Revalidate
         add_action('kestrel_headless_settings_saved', [self::class, 'onSettings'], 10, 2);
         add_action('update_option_blogname', static fn () => self::add(['options']));
         add_action('update_option_sidebars_widgets', static fn () => self::add(['all']));
+        // An SEO plugin saves its fields in their own request after the post's (Rank Math's
+        // editor sidebar calls its updateMeta route), so the post's revalidation may come
+        // before them: their fields purge the post again.
+        foreach (['added_post_meta', 'updated_post_meta', 'deleted_post_meta'] as $hook) {
+            add_action($hook, [self::class, 'onSeoMeta'], 10, 3);
+        }
         foreach (['edited_term', 'created_term', 'delete_term'] as $hook) {
             add_action($hook, static fn ($termId = 0, $ttId = 0, $taxonomy = '') => in_array($taxonomy, ['category', 'post_tag'], true) ? self::add(['all']) : null, 10, 3);
         }
@@ -103,6 +109,19 @@ final class Revalidate
 
     public static function onDelete(int $postId): void
     {
+        $post = get_post($postId);
+        if ($post && self::relevant($post) && $post->post_status === 'publish') {
+            [$tags, $paths] = self::tagsOf($post);
+            self::add($tags, $paths);
+        }
+    }
+
+    /** @param int|list<int> $metaIds */
+    public static function onSeoMeta(int|array $metaIds, int $postId, string $key): void
+    {
+        if (!str_starts_with($key, 'rank_math_') && !str_starts_with($key, '_yoast_wpseo_')) {
+            return;
+        }
         $post = get_post($postId);
         if ($post && self::relevant($post) && $post->post_status === 'publish') {
             [$tags, $paths] = self::tagsOf($post);
