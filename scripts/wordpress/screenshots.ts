@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { chromiumFlags, chromiumPath } from '../../tests/chromium'
-import { documentId, logIn, openEditor, openSitePanel, wordpressUrl } from '../../tests/e2e-wordpress/editor'
+import { documentId, editorCanvas, logIn, openEditor, openSitePanel, wordpressUrl } from '../../tests/e2e-wordpress/editor'
 
 const auth = `Basic ${Buffer.from(readFileSync('.cache/wordpress/app-password', 'utf8').trim()).toString('base64')}`
 const settings = async (body?: unknown) =>
@@ -30,7 +30,8 @@ try {
 
   await openEditor(page, documentId('page', 'home'))
   await openSitePanel(page)
-  await page.locator('[data-type="kestrel/hero"]').scrollIntoViewIfNeeded()
+  // The blocks are inside the editor's iframe on WordPress 7.x (editorCanvas).
+  await (await editorCanvas(page)).locator('[data-type="kestrel/hero"]').scrollIntoViewIfNeeded()
   await page.waitForTimeout(500)
   await page.screenshot({ path: 'docs/images/wordpress-editor-sections.png' })
 
@@ -39,8 +40,8 @@ try {
   await page.waitForTimeout(800)
   await page.screenshot({ path: 'docs/images/wordpress-editor-core-blocks.png' })
 
-  await page.getByRole('button', { name: /Toggle block inserter/ }).click()
-  await page.getByRole('searchbox', { name: /Search for blocks/ }).fill('section')
+  await page.getByRole('button', { name: /block inserter/i }).first().click()
+  await page.getByRole('searchbox', { name: /search/i }).first().fill('section')
   await page.waitForTimeout(800)
   await page.screenshot({ path: 'docs/images/wordpress-inserter.png' })
 
