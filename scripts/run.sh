@@ -102,6 +102,8 @@ wordpress_pass() (
   WORDPRESS_URL="$url" npx playwright test -c playwright.wordpress.config.ts || status=1
   # The harness wiped the log when it started from an empty database.
   [ "$(wc -l <"$php_log")" -ge "$before" ] || before=0
+  # Last, as it removes the plugin's settings: deleting the plugin keeps every post.
+  bash scripts/wordpress/wordpress.sh uninstall-check || status=1
   check_php_log "$php_log" "$before" || status=1
   exit "$status"
 )

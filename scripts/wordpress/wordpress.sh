@@ -8,6 +8,8 @@
 #   npm run wordpress -- stop      stop the apache2 and mariadbd this script started (by their pid files)
 #   npm run wordpress -- fresh     stop, wipe .cache/wordpress, start and seed again
 #   npm run wordpress -- status    say whether they run, and which WordPress and plugins
+#   npm run wordpress -- uninstall-check   run the plugin's uninstall.php as WordPress would, and check
+#                                  that its options are gone and every post is kept
 #
 #   WORDPRESS_VERSION=7.1.0        the WordPress release (default 7.1.0)
 #   WORDPRESS_PLUGINS=scf,polylang,rank-math,redirection
@@ -107,7 +109,15 @@ case "${1:-start}" in
     exit 0 ;;
   fresh) stop_all; log "wiping $D"; rm -rf "$D" ;;
   start) ;;
-  *) echo "usage: npm run wordpress [-- start|stop|fresh|status]" >&2; exit 2 ;;
+  # What deleting the plugin in wp-admin runs (its uninstall.php), checked; the pass's last step
+  # (scripts/run.sh), as it removes the plugin's settings (the next start seeds them again).
+  uninstall-check)
+    pid_alive "$APACHE_PID" apache2 || die "WordPress is not running (npm run wordpress first)"
+    web=()
+    [ "$(id -u)" = 0 ] && web=(runuser -u www-data --)
+    "${web[@]}" env WP_BOOT_CORE="$CORE" php -d sys_temp_dir="$TMP" "$ROOT/scripts/wordpress/wp-boot.php" uninstall
+    exit $? ;;
+  *) echo "usage: npm run wordpress [-- start|stop|fresh|status|uninstall-check]" >&2; exit 2 ;;
 esac
 
 START=$(date +%s)

@@ -13,6 +13,8 @@
  *   php wp-boot.php app-password USER                  prints USER:PASSWORD (a new one)
  *   php wp-boot.php migrate-polylang                   the plugin's move to Polylang's languages
  *                                                      (includes/polylang-migration.php; idempotent)
+ *   php wp-boot.php uninstall                          WordPress's uninstall of the plugin (its uninstall.php),
+ *                                                      checked: its options gone, every post kept
  */
 declare(strict_types=1);
 
@@ -225,4 +227,29 @@ if ($command === 'migrate-polylang') {
     exit(0);
 }
 
-fail('usage: php wp-boot.php install URL USER PASSWORD EMAIL | setup [PLUGIN_FILE…] | configure | app-password USER | migrate-polylang');
+// What deleting the plugin in wp-admin runs before it removes the files: WordPress's own
+// uninstall_plugin(), which runs the plugin's uninstall.php (the files stay: they are the
+// repository's). The plugin's options, records and schedule must be gone, and no document.
+if ($command === 'uninstall') {
+    global $wpdb;
+    $documents = static fn (): int => (int) $wpdb->get_var("SELECT COUNT(*) FROM {$wpdb->posts}");
+    $before = $documents();
+    uninstall_plugin('kestrel-headless/kestrel-headless.php');
+    wp_cache_flush();
+    $left = $wpdb->get_col(
+        "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE 'kestrel\\_%' OR option_name LIKE '\\_transient\\_kestrel\\_%' OR option_name LIKE '\\_transient\\_timeout\\_kestrel\\_%'",
+    );
+    if ($left !== []) {
+        fail('uninstall.php left options: ' . implode(', ', array_slice($left, 0, 10)));
+    }
+    if (wp_next_scheduled('kestrel_idempotency_cleanup')) {
+        fail('uninstall.php left the scheduled clean-up');
+    }
+    if ($documents() !== $before) {
+        fail("uninstall.php removed documents ({$before} before, {$documents()} after)");
+    }
+    echo "uninstall.php: the plugin's options, records and schedule removed; all {$before} posts kept\n";
+    exit(0);
+}
+
+fail('usage: php wp-boot.php install URL USER PASSWORD EMAIL | setup [PLUGIN_FILE…] | configure | app-password USER | migrate-polylang | uninstall');

@@ -63,5 +63,7 @@ register_activation_hook(__FILE__, static function (): void {
 });
 register_deactivation_hook(__FILE__, static function (): void {
     delete_option('kestrel_headless_flush_rewrites');
+    // Scheduled again on the next request after the plugin is activated (includes/idempotency.php).
+    wp_clear_scheduled_hook('kestrel_idempotency_cleanup');
     flush_rewrite_rules(false);
 });
