@@ -137,17 +137,29 @@ oldest_wordpress() {
   echo "$required"
 }
 
+ensure_php_tools() {
+  # PHP's own syntax check and PHP_CodeSniffer for the plugin (wordpress/kestrel-headless/phpcs.xml.dist).
+  command -v php >/dev/null 2>&1 && command -v phpcs >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "site: installing Debian's php-cli and php-codesniffer for the plugin's checks"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq php-cli php-codesniffer >/dev/null
+  fi
+}
+
 php_lint() {
+  ensure_php_tools
   for php_file in $(find wordpress scripts/wordpress -name '*.php'); do
     php -l "$php_file" >/dev/null 2>&1 || { php -l "$php_file"; return 1; }
   done
   echo "site: php -l clean on every plugin file"
+  (cd wordpress/kestrel-headless && phpcs -q --no-colors) || return 1
+  echo "site: phpcs clean on the plugin (PSR-12, phpcs.xml.dist)"
 }
 
 wordpress_passes() {
   local oldest
   oldest=$(oldest_wordpress)
-  step "WordPress: php -l on the plugin" php_lint || true
+  step "WordPress: php -l and phpcs on the plugin" php_lint || true
   step "WordPress 7.1.0 with Secure Custom Fields, Polylang, Rank Math and Redirection: the contract suite and e2e" \
     wordpress_pass 7.1.0 scf,polylang,rank-math,redirection || true
   step "WordPress $oldest (the oldest supported here), no other plugin: the contract suite and e2e" wordpress_pass "$oldest" "" || true

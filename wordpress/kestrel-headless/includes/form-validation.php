@@ -9,10 +9,6 @@ declare(strict_types=1);
 
 namespace Kestrel\Headless;
 
-final class BadSubmission extends \RuntimeException
-{
-}
-
 final class FormValidation
 {
     public const MAX_UPLOAD_BYTES = 5000 * 1024;
