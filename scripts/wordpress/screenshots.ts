@@ -40,8 +40,14 @@ try {
   await page.waitForTimeout(800)
   await page.screenshot({ path: 'docs/images/wordpress-editor-core-blocks.png' })
 
-  await page.getByRole('button', { name: /block inserter/i }).first().click()
-  await page.getByRole('searchbox', { name: /search/i }).first().fill('section')
+  await page
+    .getByRole('button', { name: /block inserter/i })
+    .first()
+    .click()
+  await page
+    .getByRole('searchbox', { name: /search/i })
+    .first()
+    .fill('section')
   await page.waitForTimeout(800)
   await page.screenshot({ path: 'docs/images/wordpress-inserter.png' })
 
