@@ -338,7 +338,14 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     }
   }
   if (result.type === 'blog' || result.type === 'category') {
-    return { ...common, kind: result.type, category: content.category ? reshapeTerm(content.category) : null }
+    return {
+      ...common,
+      kind: result.type,
+      category: content.category ? reshapeTerm(content.category) : null,
+      firstPosts: content.pagination
+        ? reshapePosts({ result: { blog_posts: content.filtered_blogs, pagination: content.pagination } })
+        : null,
+    }
   }
   return {
     ...common,
