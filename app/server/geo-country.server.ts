@@ -7,7 +7,7 @@
  * packs it (PDDL 1.0; docs/deploy.md, "The visitor's country", says how to update it);
  * GEOIP_COUNTRY_DB names another file.
  *
- * The file is read once, on the first call (a form's stamp asks for it when the form
+ * The file is read once, on the first call (on a Node server a form's stamp asks for it when the form
  * becomes interactive, so the submission finds it loaded), and kept in memory (about 5 MB).
  * A missing or unreadable file logs one line and every country is '' ("Unknown").
  */
