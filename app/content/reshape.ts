@@ -342,8 +342,12 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       ...common,
       kind: result.type,
       category: content.category ? reshapeTerm(content.category) : null,
+      // Only what the site's first page shows (lib/listing.ts firstListPage): the page's data
+      // is written into the HTML, and the backend may list more per page.
       firstPosts: content.pagination
-        ? reshapePosts({ result: { blog_posts: content.filtered_blogs, pagination: content.pagination } })
+        ? reshapePosts({
+            result: { blog_posts: content.filtered_blogs.slice(0, siteConfig.content.postsPerPage), pagination: content.pagination },
+          })
         : null,
     }
   }
