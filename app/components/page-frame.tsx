@@ -1,6 +1,6 @@
 /**
  * What every page screen shows around its content: the layout (requirements §2), the page's body
- * classes and scoped CSS, its dismissible notifications and, on drafts, the preview
+ * classes, background image (requirements §3.1) and scoped CSS, its dismissible notifications and, on drafts, the preview
  * ribbon.
  */
 import { useLoaderData, useLocation } from '@tanstack/react-router'
@@ -10,15 +10,17 @@ import { publicHref } from '../lib/public-href'
 import { m } from '../paraglide/messages'
 import { ChatLauncherSpace, ChatSlot } from './chat/chat-slot'
 import { CloseIcon } from './icons'
-import { ImageServiceContext } from './media/image'
+import { ImageServiceContext, pageBackgroundStyle } from './media/image'
 import { SiteLayout } from './shell/layouts'
 import { PlainButton } from './ui/PlainButton'
 
 export function PageFrame({ data, layout, children }: { data: PageData; layout: 'default' | 'static'; children: ReactNode }) {
   const { page } = data
   const publicEnv = useLoaderData({ from: '__root__' })
+  const imageService = { cloudName: publicEnv.IMAGE_CLOUD_NAME, siteUrl: data.options.siteUrl }
+  const background = pageBackgroundStyle(page.backgroundImage, imageService)
   return (
-    <ImageServiceContext.Provider value={{ cloudName: publicEnv.IMAGE_CLOUD_NAME, siteUrl: data.options.siteUrl }}>
+    <ImageServiceContext.Provider value={imageService}>
       <SiteLayout
         layout={layout}
         menus={data.menus}
@@ -27,7 +29,13 @@ export function PageFrame({ data, layout, children }: { data: PageData; layout: 
         breadcrumbs={page.breadcrumbs}
         admin={page.admin}
       >
-        <div className={page.bodyClass || undefined} data-page-kind={page.kind} data-page={page.scopeId}>
+        <div
+          className={page.bodyClass || undefined}
+          data-page-kind={page.kind}
+          data-page={page.scopeId}
+          data-page-background={background ? '' : undefined}
+          style={background}
+        >
           <Notifications items={page.notifications} />
           {page.preview && <PreviewRibbon />}
           {page.customCss && <style>{page.customCss}</style>}

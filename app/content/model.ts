@@ -199,10 +199,16 @@ export interface ArticlePage extends PageCommon {
   comments: Array<{ id: string; author: string; date: string; contentHtml: string }>
 }
 
-/** The blog home or a category listing; its posts come from `/api/v1/posts`. */
+/**
+ * The blog home or a category listing. Its first page comes with the page answer
+ * (`filtered_blogs`, requirements §3.2) when the backend sends it; the pages "Load more"
+ * appends come from `/api/v1/posts`.
+ */
 export interface ListingPage extends PageCommon {
   kind: 'blog' | 'category'
   category: Term | null
+  /** `filtered_blogs` with its `pagination`; null when the answer has no pagination to read them by. */
+  firstPosts: PostList | null
 }
 
 export type Page = ContentPage | ArticlePage | ListingPage

@@ -41,6 +41,15 @@ export const pageQuerySchema = z.object({
 })
 export type PageQuery = z.infer<typeof pageQuerySchema>
 
+/**
+ * The page as the site asks its backend for it: the browser's query plus what only the
+ * server decides. Requirements §7 `extra`: `style` when the page is rendered on the
+ * server (the HTML render and the build's prerender), never on a browser navigation's
+ * call; docs/content-api.md says what a backend may do with it. Not in pageQuerySchema,
+ * so a browser cannot set it.
+ */
+export type BackendPageQuery = PageQuery & { extra?: 'style' }
+
 export const postsQuerySchema = z.object({
   locale: localeSchema,
   page: z.number().int().min(1).max(siteConfig.content.maxListPage).optional(),

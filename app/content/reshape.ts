@@ -338,7 +338,18 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     }
   }
   if (result.type === 'blog' || result.type === 'category') {
-    return { ...common, kind: result.type, category: content.category ? reshapeTerm(content.category) : null }
+    return {
+      ...common,
+      kind: result.type,
+      category: content.category ? reshapeTerm(content.category) : null,
+      // Only what the site's first page shows (lib/listing.ts firstListPage): the page's data
+      // is written into the HTML, and the backend may list more per page.
+      firstPosts: content.pagination
+        ? reshapePosts({
+            result: { blog_posts: content.filtered_blogs.slice(0, siteConfig.content.postsPerPage), pagination: content.pagination },
+          })
+        : null,
+    }
   }
   return {
     ...common,

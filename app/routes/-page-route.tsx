@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import type { PageData } from '../content/model'
 import type { PageQuery } from '../content/queries'
-import { listingFilter } from '../lib/listing'
+import { firstListPage, listingFilter } from '../lib/listing'
 import { cacheTagsFor } from '../lib/cache-tags'
 import { layoutPathOf, pageQueryFor, type PageSelection, type PageTarget } from '../lib/page-selection'
 import { ogImagePath, ogImageTitle } from '../lib/og-image'
@@ -53,7 +53,19 @@ export async function loadPage(context: PageLoaderContext, target: PageTarget): 
   ])
   const { page } = data
   if (!page.search && (page.kind === 'blog' || page.kind === 'category')) {
-    await queryClient.ensureInfiniteQueryData(postListQueryOptions(listingFilter(page, query.locale), listPage))
+    const list = postListQueryOptions(listingFilter(page, query.locale), listPage)
+    const first = listPage === 1 ? firstListPage(page) : null
+    // The first page as the page answer carries it (filtered_blogs): no /api/v1/posts call.
+    // A list already in the cache (pages loaded by "Load more") is kept as it is.
+    if (first && !queryClient.getQueryData(list.queryKey)) {
+      queryClient.setQueryData(
+        list.queryKey,
+        { pages: [first], pageParams: [1] },
+        { updatedAt: queryClient.getQueryState(pageQueryOptions(query).queryKey)?.dataUpdatedAt },
+      )
+    } else {
+      await queryClient.ensureInfiniteQueryData(list)
+    }
   }
   return {
     data,

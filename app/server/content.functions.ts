@@ -14,7 +14,7 @@ import { getContentSource } from './content/content-source.server'
 import { redirectFor, redirectForPage } from './redirects.server'
 import { env } from './env.server'
 import { verifyPreview } from '../content/preview-token.server'
-import { ContentNotFoundError, ContentUnavailableError, type ContentSource } from './content/source.server'
+import { ContentNotFoundError, ContentUnavailableError, type BackendPageQuery, type ContentSource } from './content/source.server'
 
 /** Turns backend failures into what the router understands; nothing else leaves the server. */
 function routerError(error: unknown): never {
@@ -35,9 +35,13 @@ export const fetchPage = createServerFn({ method: 'GET' })
         env.PREVIEW_SECRET,
         Math.floor(Date.now() / 1000),
       )
-    const query = preview ? data : { ...data, previewId: undefined, previewExpires: undefined, previewToken: undefined }
     const requestUrl = new URL(getRequest().url)
     const fromBrowser = requestUrl.pathname.startsWith('/_serverFn/')
+    const query: BackendPageQuery = {
+      ...(preview ? data : { ...data, previewId: undefined, previewExpires: undefined, previewToken: undefined }),
+      // Requirements §7: `extra=style` on the base call when the page is rendered on the server.
+      extra: fromBrowser ? undefined : 'style',
+    }
     // A search from the browser (the server entry limits the ones that arrive as pages).
     if (data.search && fromBrowser && (await rateLimit('search'))) throw new Error(TOO_MANY_REQUESTS)
     // The editor's redirects (docs/decisions/025). A navigation in the browser arrives here by

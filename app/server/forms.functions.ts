@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { siteConfig, type Locale } from '../../app.config'
 import { valueFields, type FormDefinition } from '../forms/definition'
 import { mapServerErrors } from '../forms/errors'
-import { hiddenFieldString, requestClient, requestVisitor } from './visitor.server'
+import { hiddenFieldString, requestClient, requestVisitor, requestVisitorWithCountry } from './visitor.server'
 import { guardAccount, limitSubmission, screenSubmission } from './form-guard.server'
 import { validationMessages } from '../forms/messages'
 import { validateFormValues } from '../forms/schema'
@@ -100,7 +100,7 @@ export const submitForm = createServerFn({ method: 'POST' })
     const screened = await screenSubmission(data, locale)
     if (screened) return screened
 
-    const visitor = requestVisitor(referrer)
+    const visitor = await requestVisitorWithCountry(referrer)
     const hidden = hiddenFieldString(visitor)
     const entries: Array<[string, string | Blob, string?]> = toSubmissionEntries(definition, values).map(([key, value]) =>
       typeof value === 'string' ? [key, value] : [key, value, value.name],

@@ -3,7 +3,8 @@
  * and the backend's flood checks (forms, comments, accounts), the protocol, and requirements §7's
  * hidden-field string (referrer or "No Referrer", IP, country code, platform, user agent).
  * Requirements §10.4: IP and country come from the request on the server, never from the browser
- * calling a CDN trace endpoint. Which proxy headers are believed is TRUST_PROXY,
+ * calling a CDN trace endpoint: the country from a trusted platform's header, else from the
+ * offline IP-to-country database (geo-country.server.ts). Which proxy headers are believed is TRUST_PROXY,
  * and nothing else in the site reads them; anyone can send any header, so with `none` the
  * address is the socket's. The readers below are pure; `requestVisitor()` applies them to
  * the request being handled.
@@ -12,6 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { getRequest, getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
 import type { Env } from '../../app.config'
 import { env } from './env.server'
+import { countryOfAddress } from './geo-country.server'
 
 export interface VisitorContext {
   referrer: string
@@ -184,4 +186,19 @@ export function requestClient(): Client {
 /** The visitor of the request being handled (server functions and server routes only). */
 export function requestVisitor(referrer = ''): VisitorContext {
   return visitorContext((name) => getRequestHeader(name), requestClient(), referrer)
+}
+
+/**
+ * The visitor with a country: a trusted platform's header when TRUST_PROXY names one that
+ * sent it, else the offline database's country for the address (requirements §10.4; on a
+ * plain Node server no header names it). `lookup` is the database (geo-country.server.ts).
+ */
+export async function withCountry(visitor: VisitorContext, lookup: (ip: string) => Promise<string>): Promise<VisitorContext> {
+  if (visitor.country) return visitor
+  return { ...visitor, country: validCountry(await lookup(visitor.ip)) }
+}
+
+/** requestVisitor() with its country, for the hidden-field string. */
+export function requestVisitorWithCountry(referrer = ''): Promise<VisitorContext> {
+  return withCountry(requestVisitor(referrer), countryOfAddress)
 }

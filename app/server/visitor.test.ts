@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { clientFrom, hiddenFieldString, visitorContext, type TrustProxy } from './visitor.server'
+import { countryDatabaseFile, openCountryDatabase } from './geo-country.server'
+import { clientFrom, hiddenFieldString, visitorContext, withCountry, type TrustProxy } from './visitor.server'
 
 const headers = (map: Record<string, string>) => (name: string) => map[name]
 
@@ -82,5 +83,42 @@ describe('the hidden-field string', () => {
     const hostile = hiddenFieldString({ referrer: 'a|b\nc', ip: '', country: '', platform: '', userAgent: 'x'.repeat(5000) })
     expect(hostile).toMatch(/^Referrer: a b c \| IP: Unknown/)
     expect(hostile.length).toBeLessThan(700)
+  })
+})
+
+describe('the country (requirements §10.4)', () => {
+  const database = openCountryDatabase(countryDatabaseFile(undefined))
+  const lookup = async (ip: string) => (await database)(ip)
+  const agent = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)' }
+
+  it('comes from the database for the address TRUST_PROXY believes, on a plain server', async () => {
+    const client = clientFrom(
+      1,
+      headers({ ...agent, 'x-forwarded-for': '203.0.113.66, 193.0.6.139', 'cf-ipcountry': 'FR' }),
+      '127.0.0.1',
+      'http:',
+    )
+    const visitor = await withCountry(visitorContext(headers(agent), client, ''), lookup)
+    expect(visitor).toMatchObject({ ip: '193.0.6.139', country: 'NL' })
+    expect(hiddenFieldString(visitor)).toContain('| IP: 193.0.6.139 | Country: NL |')
+  })
+
+  it("is the platform's header when TRUST_PROXY names the platform that sent it", async () => {
+    const client = clientFrom('cloudflare', headers({ 'cf-connecting-ip': '193.0.6.139', 'cf-ipcountry': 'DE' }), '127.0.0.1', 'https:')
+    const asked: string[] = []
+    const visitor = await withCountry(visitorContext(headers({}), client, ''), async (ip) => {
+      asked.push(ip)
+      return lookup(ip)
+    })
+    expect(visitor.country).toBe('DE')
+    expect(asked).toEqual([])
+  })
+
+  it('falls back to the database when the trusted platform sent no country, and stays Unknown without one', async () => {
+    const client = clientFrom('cloudflare', headers({ 'cf-connecting-ip': '202.12.29.205' }), '127.0.0.1', 'https:')
+    expect((await withCountry(visitorContext(headers({}), client, ''), lookup)).country).toBe('AU')
+    const documentation = clientFrom('none', headers({}), '203.0.113.9', 'http:')
+    const unknown = await withCountry(visitorContext(headers({}), documentation, ''), lookup)
+    expect(hiddenFieldString(unknown)).toContain('| Country: Unknown |')
   })
 })

@@ -171,6 +171,24 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     }
   })
 
+  it('accepts extra=style on the base call, as the site sends it when it renders on the server (requirements §7)', async () => {
+    // docs/content-api.md (the base call's query): accepted, and the same fields either way,
+    // because the site keeps one copy of a page whichever call fetched it.
+    for (const pagePath of ['about', 'blog']) {
+      const plain = await raw(`/api/v1/base/${pagePath}?locale=en`)
+      const styled = await raw(`/api/v1/base/${pagePath}?locale=en&extra=style`)
+      expect(styled.status, pagePath).toBe(200)
+      expectSchema('BaseResponse', styled.body)
+      const result = (body: unknown) =>
+        z.object({ result: z.object({ page: z.object({ data: z.object({ result: z.record(z.string(), z.unknown()) }) }) }) }).parse(body)
+          .result.page.data.result
+      expect(Object.keys(result(styled.body)).sort(), pagePath).toEqual(Object.keys(result(plain.body)).sort())
+      expect(result(styled.body).custom_css, pagePath).toEqual(result(plain.body).custom_css)
+    }
+    const data = await source().getPage({ locale: 'en', pageName: 'about', extra: 'style' })
+    expect(data.page.title).toBe(en.pages.get('about')?.title)
+  })
+
   it('sends text fields as characters, never as HTML entities (decoded once)', async () => {
     for (const pagePath of ['home', 'blog', 'blog/new-office-in-manchester', 'about']) {
       const { body } = await raw(`/api/v1/base/${pagePath}?locale=en`)

@@ -112,6 +112,25 @@ test.describe('the contact form', () => {
     )
   })
 
+  test("the hidden-field string carries the country of the visitor's public address, from the offline database", async ({ page }) => {
+    const marker = unique()
+    // Requirements §10.4 on a plain Node server (TRUST_PROXY=1, no platform): the address
+    // the proxy forwarded is looked up in the IP-to-country database (app/server/geo-country.server.ts).
+    // 193.0.6.139 is www.ripe.net, in the Netherlands; the CDN header beside it is not believed.
+    await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'DE', 'x-forwarded-for': '193.0.6.139' })
+    await page.goto('/contact')
+    await waitForHydration(page)
+    await page.getByLabel('Full name').fill('Joost de Vries')
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`joost+${marker}@example.org`)
+    await page.getByLabel('How can we help?').fill(`Our VPN drops every hour ${marker}`)
+    await page.locator('label', { hasText: 'I agree to Kestrel IT Support' }).click()
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you, we have your message.' })).toBeVisible()
+
+    const entry = await entryFor('1', marker)
+    expect(entry?.hidden).toMatch(/^Referrer: No Referrer \| IP: 193\.0\.6\.139 \| Country: NL \| Platform: /)
+  })
+
   /** Fills the contact form validly with a marker in its message. */
   async function fillContact(page: import('@playwright/test').Page, marker: string) {
     await page.getByLabel('Full name').fill('Robo Tron')

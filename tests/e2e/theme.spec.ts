@@ -277,3 +277,36 @@ test.describe('dark theme overlays', () => {
     })
   })
 })
+
+test("a page's background image is behind the page under the theme's veil, in both themes, and shifts nothing", async ({ page }) => {
+  // Requirements §3.1 background_image (the pricing page has one in content/), §11.1 (CLS 0), §11.4 (contrast in both themes).
+  await page.addInitScript(() => {
+    let total = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) total += 'value' in entry ? Number(entry.value) : 0
+      Reflect.set(window, 'layoutShiftTotal', total)
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.goto('/pricing')
+    await waitForHydration(page)
+    await expect(html(page)).toHaveAttribute('data-theme', colorScheme)
+    const frame = page.locator('[data-page-background]')
+    await expect(frame).toHaveCount(1)
+    const painted = await frame.evaluate((element) => {
+      const style = getComputedStyle(element)
+      return { image: style.backgroundImage, size: style.backgroundSize, surface: getComputedStyle(document.body).backgroundColor }
+    })
+    // The veil first (a gradient of the surface colour), then the page's image; sized by CSS.
+    expect(painted.image).toMatch(/^linear-gradient\(.+\), url\("[^"]*\/images\/backgrounds\/dot-grid\.svg"\)$/)
+    expect(painted.size).toContain('100% 100%')
+    await page.mouse.wheel(0, 1500)
+    await page.mouse.wheel(0, -1500)
+    expect(await page.evaluate(() => Number(Reflect.get(window, 'layoutShiftTotal') ?? 0))).toBe(0)
+    await expectNoAxeViolations(page)
+  }
+  // A page without one has no background of its own.
+  await page.goto('/about')
+  await expect(page.locator('[data-page-background]')).toHaveCount(0)
+})

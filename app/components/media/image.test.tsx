@@ -2,7 +2,7 @@
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { imageSource } from '../../lib/image-url'
-import { Image, ImageServiceContext } from './image'
+import { Image, ImageServiceContext, pageBackgroundStyle } from './image'
 
 afterEach(cleanup)
 
@@ -58,5 +58,39 @@ describe('imageSource', () => {
     expect(imageSource({ src: 'data:image/png;base64,xx', width: 10 }, { cloudName: 'demo', siteUrl: 'https://x.example' }).src).toBe(
       'data:image/png;base64,xx',
     )
+  })
+})
+
+describe('pageBackgroundStyle (requirements §3.1 background_image)', () => {
+  const local = { cloudName: null, siteUrl: 'https://www.example.com' }
+  const background = { src: '/images/backgrounds/dot-grid.svg', width: 1920, height: 1080, alt: '', error: false }
+
+  it("hands the page's image to the CSS rule as --page-background, and nothing else", () => {
+    expect(pageBackgroundStyle(background, local)).toEqual({
+      '--page-background': 'url("/images/backgrounds/dot-grid.svg")',
+      '--page-background-ratio': '0.5625',
+    })
+  })
+
+  it('goes through the image service like every other image', () => {
+    const service = { cloudName: 'demo', siteUrl: 'https://www.example.com' }
+    const photoBackground = { ...background, src: 'https://cdn.example.com/bg.jpg' }
+    expect(pageBackgroundStyle(photoBackground, service)?.['--page-background']).toBe(`url("${imageSource(photoBackground, service).src}")`)
+  })
+
+  it('passes the height per width, so the veil ends where the image does (9/16 when the size is unknown)', () => {
+    expect(pageBackgroundStyle({ ...background, width: 1000, height: 1500 }, local)?.['--page-background-ratio']).toBe('1.5')
+    expect(pageBackgroundStyle({ ...background, width: 0, height: 0 }, local)?.['--page-background-ratio']).toBe('0.5625')
+  })
+
+  it('is none without an image, or for one the backend could not produce', () => {
+    expect(pageBackgroundStyle(null, local)).toBeUndefined()
+    expect(pageBackgroundStyle({ ...background, error: true }, local)).toBeUndefined()
+  })
+
+  it('cannot break out of the url()', () => {
+    const hostile = pageBackgroundStyle({ ...background, src: '/bg.svg") , url("https://evil.example/x.png' }, local)
+    expect(hostile?.['--page-background']).not.toMatch(/"\)\s*,/)
+    expect(hostile?.['--page-background'].match(/"/g)).toHaveLength(2)
   })
 })

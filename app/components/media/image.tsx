@@ -127,3 +127,22 @@ export function BackgroundImage({
     </div>
   )
 }
+
+/**
+ * Requirements §3.1 `background_image`: the page's background, as the custom property
+ * the `[data-page-background]` rule of app/styles.css paints (under the theme's veil,
+ * sized by CSS: nothing shifts). Loaded at once: it sits behind the top of the page.
+ * None for a missing image or one the backend could not produce.
+ */
+export function pageBackgroundStyle(
+  image: ImageObject | null,
+  service: { cloudName: string | null; siteUrl: string },
+): (CSSProperties & { '--page-background': string; '--page-background-ratio': string }) | undefined {
+  if (!image || image.error) return undefined
+  // The image's height per width, so the veil thickens to the surface where the image ends.
+  const ratio = image.width > 0 && image.height > 0 ? image.height / image.width : 9 / 16
+  return {
+    '--page-background': `url("${imageSource(image, service).src.replace(/"/g, '%22')}")`,
+    '--page-background-ratio': String(Math.round(ratio * 10_000) / 10_000),
+  }
+}

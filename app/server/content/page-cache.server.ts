@@ -149,6 +149,8 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
   const redirects = new StaleCache<unknown[]>({ ...options, maxEntries: 1 })
   const all = [pages, popups, layouts, posts, tags, sitemaps, redirects]
 
+  // Requirements §7 `extra` is not in the key: one copy per page, whichever call fetched it
+  // (docs/content-api.md: an answer with and without it carries the same fields).
   const pageKey = (query: PageQuery) =>
     JSON.stringify([query.locale, query.pageName, query.category ?? '', query.search ?? '', query.searchPage ?? 1])
 

@@ -4,9 +4,9 @@
  */
 import type { Locale } from '../../../app.config'
 import type { CommentOutcome, Menus, PageData, Popup, PostList, SiteOptions } from '../../content/model'
-import type { PageQuery, PostsQuery } from '../../content/queries'
+import type { BackendPageQuery, PageQuery, PostsQuery } from '../../content/queries'
 
-export type { PageQuery, PostsQuery }
+export type { BackendPageQuery, PageQuery, PostsQuery }
 
 export interface CommentInput {
   locale: Locale
@@ -83,7 +83,7 @@ export type ChatOutcome =
 
 export interface ContentSource {
   /** Throws ContentNotFoundError or ContentUnavailableError. */
-  getPage(query: PageQuery): Promise<PageData>
+  getPage(query: BackendPageQuery): Promise<PageData>
   /**
    * Requirements §7: failure is swallowed and an empty object used. The `wp` adapter throws
    * ContentUnavailableError when the backend is down, so the cache in front can tell an

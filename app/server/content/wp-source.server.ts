@@ -17,7 +17,7 @@ import {
   type ChatMessageInput,
   type CommentInput,
   type ContentSource,
-  type PageQuery,
+  type BackendPageQuery,
   type PostsQuery,
   type SubmissionInput,
   type UserRequest,
@@ -154,7 +154,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
   }
 
   return {
-    async getPage(query: PageQuery) {
+    async getPage(query: BackendPageQuery) {
       // Whoever calls, only a slug path is ever appended to the endpoint (no `..` reaches the backend).
       if (!pageNameSchema.safeParse(query.pageName).success) throw new ContentNotFoundError()
       const target = url(`/api/v1/base/${encodePath(query.pageName)}`, {
@@ -166,6 +166,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
         preview_expires: query.previewId ? query.previewExpires : undefined,
         preview_token: query.previewId ? query.previewToken : undefined,
         dev: query.dev ? 'true' : undefined,
+        extra: query.extra,
       })
       try {
         const { status, body } = await getJson(target)

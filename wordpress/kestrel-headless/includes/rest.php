@@ -93,6 +93,9 @@ final class Rest
         $name = trim(rawurldecode($pageName), '/');
         $name = $name === '' ? 'home' : $name;
         $dev = $request->get_param('dev') === 'true';
+        // `extra=style` comes with every page the site renders on the server (requirements §7,
+        // docs/content-api.md). The route declares no args, so WordPress takes it like any
+        // other parameter; the answer is the same with and without it (custom_css is always sent).
 
         $previewId = (string) $request->get_param('preview_id');
         if ($previewId !== '') {
