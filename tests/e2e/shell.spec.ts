@@ -177,6 +177,21 @@ test('support links open the support modal, and are hidden on the managed IT sup
   await expect(page.getByRole('button', { name: 'Support anfordern' })).toBeVisible()
 })
 
+test('a support-modal trigger block opens the support modal on a static-layout page too', async ({ page }) => {
+  await open(page, '/login')
+  await expect(page.locator('[data-layout="static"]')).toBeVisible()
+  // The static layout has no top bar: the block on the page is the only way in.
+  await expect(page.getByRole('button', { name: 'Get support' })).toHaveCount(0)
+  const trigger = page.getByRole('button', { name: 'Open a support request' })
+  await trigger.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Request support' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('region', { name: 'Support request' }).getByRole('button', { name: 'Open a ticket' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(trigger).toBeFocused()
+})
+
 test('breadcrumbs show from 2 items with aria-current on the last, and not on the home page', async ({ page }) => {
   await open(page, '/blog/category/guides')
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })

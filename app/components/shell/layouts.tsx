@@ -1,7 +1,8 @@
 /**
  * Requirements §2 Layouts. Default: search overlay, dynamic popups, a hide-on-scroll header with
  * the top menu and the primary menu, breadcrumbs, content, footer (the category, single
- * and tag pages use it too). Static: main navigation, content and footer only.
+ * and tag pages use it too). Static: main navigation, content and footer only (and the
+ * support modal, which only a block on the page can open there).
  */
 import type { ReactNode } from 'react'
 import { m } from '../../paraglide/messages'
@@ -50,6 +51,8 @@ export function SiteLayout({ layout, menus, options, languages = [], breadcrumbs
         </main>
         <SiteFooter menus={menus} options={options} variant="static" />
         <PopupHost />
+        {/* A support-modal trigger block opens it on any page, whatever the layout (requirements §2). */}
+        <SupportModal options={options} />
       </div>
     )
   }
