@@ -17,6 +17,7 @@ import { loggableError, redactLogText } from './lib/log-redaction'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { overwriteServerAsyncLocalStorage, type Locale } from './paraglide/runtime'
 import { preloadAllBlocks } from './sections/render-sections'
+import { preloadPageIslands } from './components/page-islands'
 import { cacheControlFor, unavailableHeaders } from './server/cache-control.server'
 import { compressAs, compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from './server/compression.server'
 import { env } from './server/env.server'
@@ -70,8 +71,13 @@ const renderWithStatus = defineHandlerCallback(async (ctx) => {
 
 const startFetch = createStartHandler(renderWithStatus)
 
-/** The section blocks' code, read once when the server starts handling requests. */
-const blocksReady = preloadAllBlocks()
+/**
+ * The section blocks' code and the page islands', read once when the server starts
+ * handling requests: an island whose code is not loaded would suspend, and its part would
+ * reach the browser only as a streamed chunk a script moves into place (no part of the
+ * server's HTML for a reader or crawler without JavaScript).
+ */
+const blocksReady = Promise.all([preloadAllBlocks(), preloadPageIslands()])
 
 // Submissions that waited in the outbox (across a restart too) go out from this process.
 startOutboxWorker()

@@ -12,3 +12,14 @@ export const sectionsContentCode = islandCode(() => import('./sections-content')
 export const articleContentCode = islandCode(() => import('./blog/article').then((module) => module.ArticleContent))
 export const listingContentCode = islandCode(() => import('./blog/post-listing').then((module) => module.ListingContent))
 export const blogContentCode = islandCode(() => import('./blog/blog-content').then((module) => module.BlogContent))
+
+/**
+ * Every code object above, loaded: what the server entry waits for before it renders, so
+ * these parts are in the server's HTML like the rest of the page (search results for a
+ * shared link, a reader without JavaScript) instead of streamed in for a script to place.
+ */
+export function preloadPageIslands() {
+  return Promise.all(
+    [searchResultsCode, sectionsContentCode, articleContentCode, listingContentCode, blogContentCode].map((code) => code.load()),
+  )
+}

@@ -156,6 +156,24 @@ test('search: typos are corrected, and hostile or huge queries answer 200 as tex
   await expectNoAxeViolations(page)
 })
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test("search results are in the server's HTML: a shared search link lists its results", async ({ page }) => {
+    for (const [path, heading] of [
+      ['/?s=backup', 'Search results for “backup”'],
+      ['/de?s=sicherung', 'Suchergebnisse für „sicherung“'],
+    ] as const) {
+      const response = await page.goto(path)
+      expect(response?.status(), path).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      const results = page.getByTestId('search-results').getByRole('listitem')
+      expect(await results.count(), path).toBeGreaterThan(0)
+      await expect(results.first().getByRole('link')).toBeVisible()
+    }
+  })
+})
+
 test('the RSS feed lists the newest posts per locale', async ({ request }) => {
   const feeds: Array<[string, string]> = [
     ['/blog/rss.xml', 'Moving a 40-person architecture practice'],
