@@ -126,7 +126,7 @@ export const siteConfig = {
   timing: {
     /** Requirements §9: fetch minimum delay, so fast answers do not flash the loading bar. */
     fetchMinDelayMs: 200,
-    /** Not in the requirements: a route's pending state, once shown, stays this long so it never flashes. */
+    /** Not in the requirements: the loading bar, once shown, stays this long in all so it never flashes. */
     pendingMinMs: 500,
     /** Requirements §9: link prefetch waits for idle up to this long; skipped on 2g or data saver. */
     prefetchIdleTimeoutMs: 2000,

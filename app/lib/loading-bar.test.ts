@@ -42,6 +42,19 @@ describe('loading bar (requirements §9: throttle 200, duration 5000, tick 100, 
     expect(bar.state).toMatchObject({ visible: false, percent: 0 })
   })
 
+  it('once shown, stays at least minVisibleMs in all, however soon the load ends', () => {
+    const seen: LoadingBarState[] = []
+    const held = createLoadingBar({ ...siteConfig.loadingBar, hideDelayMs: 100, minVisibleMs: 500 }, (state) => seen.push(state))
+    held.start()
+    vi.advanceTimersByTime(siteConfig.loadingBar.throttleMs + 50)
+    held.finish()
+    vi.advanceTimersByTime(449)
+    expect(held.state.visible).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(held.state.visible).toBe(false)
+    held.dispose()
+  })
+
   it('shows the failure even for a fast load, then hides', () => {
     bar.start()
     vi.advanceTimersByTime(50)

@@ -5,10 +5,13 @@
  * Pure apart from timers, so fake timers test it exactly.
  */
 export interface LoadingBarTimings {
+  /** Requirements §9.4: nothing shows for an answer faster than this (the fetch minimum delay). */
   throttleMs: number
   durationMs: number
   tickMs: number
   hideDelayMs: number
+  /** Once shown, the bar stays at least this long in all, so it never flashes. */
+  minVisibleMs?: number
 }
 
 export interface LoadingBarState {
@@ -40,10 +43,13 @@ export function createLoadingBar(timings: LoadingBarTimings, onChange: (state: L
   // Each tick covers tickMs/durationMs of the way, slowing as it nears 90 %.
   const step = (timings.tickMs / timings.durationMs) * 100
 
+  let shownAt = 0
+
   function start() {
     clearTimers()
     set({ loading: true, failed: false, percent: 0, visible: false })
     throttle = setTimeout(() => {
+      shownAt = Date.now()
       set({ visible: true, percent: Math.max(state.percent, step) })
       ticker = setInterval(() => {
         const remaining = 90 - state.percent
@@ -62,7 +68,8 @@ export function createLoadingBar(timings: LoadingBarTimings, onChange: (state: L
       return
     }
     set({ loading: false, visible: true, percent: 100, failed })
-    hide = setTimeout(() => set({ ...idleLoadingBar }), timings.hideDelayMs)
+    const shownFor = wasVisible ? Date.now() - shownAt : 0
+    hide = setTimeout(() => set({ ...idleLoadingBar }), Math.max(timings.hideDelayMs, (timings.minVisibleMs ?? 0) - shownFor))
   }
 
   return {

@@ -129,5 +129,25 @@ test('a navigation shows its loading state only once it has taken 200 ms, and a 
   const shown = slow.find((entry) => entry.state === 'loading')
   expect(shown, JSON.stringify(slow)).toBeDefined()
   expect(shown!.at - slowClick).toBeGreaterThanOrEqual(siteConfig.timing.fetchMinDelayMs)
+  // Once shown, it stays at least the minimum, so it never flashes.
+  const hidden = slow.find((entry) => entry.state === 'idle' && entry.at > shown!.at)
+  expect(hidden, JSON.stringify(slow)).toBeDefined()
+  expect(hidden!.at - shown!.at).toBeGreaterThanOrEqual(siteConfig.timing.pendingMinMs)
   expect(problems()).toEqual([])
+})
+
+test('a navigation answered at once (a prefetched page) shows no loading state at all', async ({ page }) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  const log = await watchLoadingBar(page)
+  const pricing = page.getByRole('banner').getByRole('link', { name: 'Pricing' })
+  // The link is in view, so the router prefetches its page when the browser is idle.
+  const prefetched = page.waitForResponse((response) => response.url().includes('/_serverFn/') && response.url().includes('pricing'))
+  await pricing.hover()
+  await prefetched
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))))
+  await pricing.click()
+  await expect(page).toHaveTitle(/^Pricing/)
+  await page.waitForTimeout(siteConfig.timing.fetchMinDelayMs + 300)
+  expect((await log()).filter((entry) => entry.state !== 'click')).toEqual([])
 })

@@ -14,7 +14,11 @@ export function LoadingBar() {
   const [state, setState] = useState(idleLoadingBar)
 
   useEffect(() => {
-    const bar = createLoadingBar(siteConfig.loadingBar, setState)
+    // Requirements §9.4: the fetch minimum delay is the bar's throttle, and a bar once shown stays pendingMinMs.
+    const bar = createLoadingBar(
+      { ...siteConfig.loadingBar, throttleMs: siteConfig.timing.fetchMinDelayMs, minVisibleMs: siteConfig.timing.pendingMinMs },
+      setState,
+    )
     const unsubscribeStart = router.subscribe('onBeforeLoad', (event) => {
       if (event.pathChanged || event.hrefChanged) bar.start()
     })
