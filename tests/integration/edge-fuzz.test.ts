@@ -71,7 +71,7 @@ function inContract(call: string): boolean {
   if (get && (match = /^\/api\/v1\/base\/(.+)$/.exec(pathname))) return slugPath(match[1]!)
   if (get && (match = /^\/api\/v1\/layout(\/.*)?$/.exec(pathname))) return !match[1] || match[1] === '/' || slugPath(match[1].slice(1))
   if (get && (match = /^\/api\/v1\/popups\/([A-Za-z0-9_-]{1,64})$/.exec(pathname))) return true
-  if (get && ['/api/v1/posts', '/api/wp/v2/tags', '/api/v1/sitemap'].includes(pathname)) return true
+  if (get && ['/api/v1/posts', '/api/wp/v2/tags', '/api/v1/sitemap', '/api/v1/redirects'].includes(pathname)) return true
   if (post && /^\/api\/gf\/v2\/forms\/[A-Za-z0-9_-]{1,64}\/submissions$/.test(pathname)) return true
   if (post && pathname === '/wp-comments-post.php') return true
   if (post && /^\/api\/user\/(register|login|forgot|reset-password|logout|me)$/.test(pathname)) return true
