@@ -32,6 +32,16 @@ async function open(target: Page, path: string) {
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
 
+/** A REST call to the WordPress under test as its admin (the application password), whatever the status. */
+async function call(method: string, route: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
+    method,
+    headers: { authorization: wordpressAuth(), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: response.status, body: (await response.json()) as unknown }
+}
+
 test('home: the hero, the menus and the sections, from WordPress', async ({ page: browser }) => {
   const problems = watchConsole(browser)
   const response = await open(browser, '/')
@@ -338,14 +348,6 @@ test("an editor's change in WordPress (a page title, a menu item) shows on the s
 })
 
 test('a redirect entered in Redirection and a renamed post answer on the site after the revalidation call', async ({ page: browser }) => {
-  const call = async (method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
-      method,
-      headers: { authorization: wordpressAuth(), 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: response.status, body: (await response.json()) as unknown }
-  }
   const redirect = async (path: string) => {
     const response = await browser.request.get(path, { maxRedirects: 0 })
     return { status: response.status(), location: response.headers()['location'] ?? null }
@@ -402,15 +404,7 @@ test("a page built from flexible content (Secure Custom Fields) shows on the sit
   page: browser,
 }) => {
   test.setTimeout(120_000)
-  const call = async (method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
-      method,
-      headers: { authorization: wordpressAuth(), 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-  }
-  const active = (await call('GET', '/wp/v2/plugins?status=active&_fields=plugin')).body as unknown as Array<{ plugin: string }>
+  const active = (await call('GET', '/wp/v2/plugins?status=active&_fields=plugin')).body as Array<{ plugin: string }>
   test.skip(!active.some((item) => /^(secure-custom-fields|advanced-custom-fields-pro)\//.test(item.plugin)), 'no flexible content field')
   const settings = (await call('GET', '/kestrel/v1/settings')).body as { site_url?: string; preview_secret?: string }
   const slug = `flexible-${unique()}`
@@ -427,7 +421,7 @@ test("a page built from flexible content (Secure Custom Fields) shows on the sit
     },
   })
   expect(created.status).toBe(201)
-  const id = Number(created.body.id)
+  const id = Number((created.body as { id: number }).id)
   expect((await call('POST', '/kestrel/v1/settings', { site_url: SITE_URL, preview_secret: PREVIEW_SECRET })).status).toBe(200)
   try {
     await open(browser, `/${slug}`)
@@ -515,14 +509,6 @@ test("an editor's flexible content row, a translation's own slug and a Rank Math
   page: browser,
 }) => {
   test.setTimeout(120_000)
-  const call = async (method: string, route: string, body?: unknown) => {
-    const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
-      method,
-      headers: { authorization: wordpressAuth(), 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: response.status, body: (await response.json()) as unknown }
-  }
   const active = ((await call('GET', '/wp/v2/plugins?status=active&_fields=plugin')).body as Array<{ plugin: string }>).map(
     (item) => item.plugin,
   )
