@@ -61,7 +61,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /shell-phone\.spec\.ts/ },
-    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /(pages|demo-pages|shell-phone)\.spec\.ts/ },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: /(pages|demo-pages|shell-phone|scroll)\.spec\.ts/ },
   ],
   webServer: [
     {

@@ -46,6 +46,10 @@ export function getRouter() {
     // holds requirements §9.4's timing: nothing for an answer under 200 ms, and once shown
     // it stays long enough not to flash. No route has a pending component.
     scrollRestoration: true,
+    // The router's own scrolls (to the top of a new page, back to where the visitor was) jump:
+    // the document's smooth scrolling is for links within a page, and an animated scroll
+    // across a page that is still growing stops short of the place it was meant to reach.
+    scrollRestorationBehavior: 'instant',
     // Query strings stay plain strings (`?p=12&dev=true`), as WordPress links write them;
     // the router's JSON default would rewrite them and redirect.
     parseSearch: parseSearchWith((value) => value),

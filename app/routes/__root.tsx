@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { siteConfig } from '../../app.config'
 import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
 import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard } from '../components/shell/document-behaviour'
+import { ScrollRestorationFollower } from '../components/shell/scroll-restoration'
 import { LoadingBar } from '../components/shell/loading-bar'
 import { ShellProvider } from '../components/shell/shell-state'
 import { getLocale, getTextDirection } from '../paraglide/runtime'
@@ -82,6 +83,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             <LoadingBar />
             {children}
             <RouteAnnouncer />
+            <ScrollRestorationFollower />
             <OfflineNotice />
             <ConsentBanner />
             <ConsentPreferences />
