@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app.config'
+import { baseUrl, downBaseUrl } from '../../playwright.config'
 import { waitForHydration, watchConsole } from './helpers'
 
 /**
@@ -88,15 +89,18 @@ for (const connection of ['Save-Data', '2g', 'slow-2g'] as const) {
 async function watchLoadingBar(page: Page) {
   await page.evaluate(() => {
     const bar = document.querySelector('[data-testid="loading-bar"]')!
-    const log: Array<{ state: string; at: number }> = []
+    const log: Array<{ state: string; at: number; colour?: string }> = []
     Object.assign(window, { loadingBarLog: log })
     document.addEventListener('click', (event) => log.push({ state: 'click', at: event.timeStamp }), { capture: true })
-    new MutationObserver(() => log.push({ state: bar.getAttribute('data-state')!, at: performance.now() })).observe(bar, {
+    // The colour is read as each state begins: the failed state lasts only until the bar hides.
+    const colour = () => getComputedStyle(bar.firstElementChild!).backgroundColor
+    new MutationObserver(() => log.push({ state: bar.getAttribute('data-state')!, at: performance.now(), colour: colour() })).observe(bar, {
       attributes: true,
       attributeFilter: ['data-state'],
     })
   })
-  return () => page.evaluate(() => (window as unknown as { loadingBarLog: Array<{ state: string; at: number }> }).loadingBarLog)
+  return () =>
+    page.evaluate(() => (window as unknown as { loadingBarLog: Array<{ state: string; at: number; colour?: string }> }).loadingBarLog)
 }
 
 test('a navigation shows its loading state only once it has taken 200 ms, and a slow one does show it', async ({ page }) => {
@@ -153,4 +157,34 @@ test('a navigation answered at once (a prefetched page) shows no loading state a
   await expect(page).toHaveTitle(/^Pricing/)
   await page.waitForTimeout(siteConfig.timing.fetchMinDelayMs + 300)
   expect((await log()).filter((entry) => entry.state !== 'click')).toEqual([])
+})
+
+test('a navigation that fails turns the loading bar to the error colour', async ({ page }) => {
+  await emulate(page, 'Save-Data')
+  await page.goto('/about')
+  await waitForHydration(page)
+  const log = await watchLoadingBar(page)
+  // The backend stops: from here on the page's server calls reach the same build whose
+  // backend is down (playwright.config.ts, the second server), and it answers them as such.
+  await page.route('**/_serverFn/**', (route) => route.continue({ url: route.request().url().replace(baseUrl, downBaseUrl) }))
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click()
+  await expect.poll(async () => (await log()).some((entry) => entry.state === 'failed'), { timeout: 15_000 }).toBe(true)
+  const entries = await log()
+  const failed = entries.find((entry) => entry.state === 'failed')!
+  const loading = entries.find((entry) => entry.state === 'loading')
+  const [danger, accent] = await page.evaluate(() =>
+    ['bg-danger', 'bg-accent'].map((name) => {
+      const probe = document.body.appendChild(document.createElement('div'))
+      probe.className = name
+      const colour = getComputedStyle(probe).backgroundColor
+      probe.remove()
+      return colour
+    }),
+  )
+  expect(danger).not.toBe(accent)
+  expect(failed.colour).toBe(danger)
+  if (loading) expect(loading.colour).toBe(accent)
+  // The visitor is told, and the page says it could not be shown rather than going blank.
+  await expect(page.getByRole('heading', { level: 1, name: 'WHOOPS!' })).toBeVisible()
+  await expect(page.getByTestId('loading-bar')).toHaveAttribute('data-state', 'idle')
 })
