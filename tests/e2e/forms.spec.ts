@@ -186,6 +186,51 @@ test.describe('the contact form', () => {
     await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled()
   })
 
+  test('while sending, the button is disabled and says so; a double click sends once; after an answer, success or error, it is enabled again', async ({
+    page,
+  }) => {
+    const marker = unique()
+    await page.goto('/contact')
+    await waitForHydration(page)
+    await fillContact(page, marker)
+    // A slow backend: each submission waits until the test lets it through.
+    let release = () => {}
+    let answer: 'pass' | 'fail' = 'pass'
+    const posted: string[] = []
+    await page.route('**/_serverFn/**', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      posted.push(route.request().url())
+      await new Promise<void>((resolve) => (release = resolve))
+      if (answer === 'fail') return route.fulfill({ status: 502, body: 'Bad gateway' })
+      return route.continue()
+    })
+    const submit = page.getByRole('button', { name: 'Send message' })
+    await submit.dblclick()
+    const sending = page.getByRole('button', { name: 'Sending…' })
+    await expect(sending).toBeDisabled()
+    await expect.poll(() => posted.length).toBe(1)
+    release()
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you, we have your message.' })).toBeVisible()
+    await expect(submit).toBeEnabled()
+    const stored = await database.execute({
+      sql: "SELECT COUNT(*) AS n FROM form_entries WHERE form_id = '1' AND values_json LIKE ?",
+      args: [`%${marker}%`],
+    })
+    expect(Number(stored.rows[0]?.n)).toBe(1)
+    expect(posted).toHaveLength(1)
+
+    // The same again, and this time the answer is an error.
+    await fillContact(page, `${marker}-again`)
+    answer = 'fail'
+    await submit.click()
+    await expect(sending).toBeDisabled()
+    await expect.poll(() => posted.length).toBe(2)
+    release()
+    await expect(page.getByRole('alert')).toContainText('We could not reach our systems')
+    await expect(submit).toBeEnabled()
+    await expect(page.getByLabel('How can we help?')).toHaveValue(`Cheap pills ${marker}-again`)
+  })
+
   test('leaving with a half-filled form asks first', async ({ page }) => {
     await page.goto('/contact')
     await waitForHydration(page)
