@@ -46,6 +46,7 @@ import { isPlatform } from './server/platform/platform-env.server'
 import { ogImageTargetOf, pagePathOfOgImage } from './lib/og-image'
 import { answerOgImage, type OgImageAnswer } from './server/og-image/og-image.server'
 import { m } from './paraglide/messages'
+import { renderFailedPage } from './server/render-failed.server'
 
 /** The response header that carries a rendered page's cache tags from the renderer to the cache. */
 const CACHE_TAGS_HEADER = 'x-cache-tags'
@@ -58,7 +59,14 @@ function cacheTagsOf(loaderData: unknown): string[] {
 
 /** Requirements §10.3: a backend that is down is not a missing page. The page's cache tags travel with it. */
 const renderWithStatus = defineHandlerCallback(async (ctx) => {
-  const result = await defaultStreamHandler(ctx)
+  let result: Awaited<ReturnType<typeof defaultStreamHandler>>
+  try {
+    result = await defaultStreamHandler(ctx)
+  } catch (error) {
+    // The page failed and so did its error screen (React renders no boundary on the server).
+    console.error(`[render] ${new URL(ctx.request.url).pathname}: the error screen failed too: ${loggableError(error)}`)
+    return renderFailedPage(requestLocale.getStore()?.locale ?? siteConfig.i18n.defaultLocale)
+  }
   const original = result instanceof Response ? result : result.response
   const headers = new Headers(original.headers)
   const tags = new Set(ctx.router.state.matches.flatMap((match) => cacheTagsOf(match.loaderData)))

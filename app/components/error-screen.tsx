@@ -11,6 +11,8 @@ import { m } from '../paraglide/messages'
 import { fallbackOptions } from '../lib/site-defaults'
 import type { Menus, SiteOptions } from '../content/model'
 import { SiteLayout } from './shell/layouts'
+import { localizePath } from '../lib/url'
+import { getLocale } from '../paraglide/runtime'
 
 export type ErrorKind = 'page-not-found' | 'route-not-found' | 'unavailable' | 'error'
 
@@ -39,6 +41,7 @@ export function ErrorScreen({ kind, menus = null, options = null }: ErrorScreenP
   return (
     <ErrorScreenBoundary>
       <SiteLayout layout="default" menus={menus} options={site}>
+        <TestBuildFault />
         <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center" aria-labelledby="error-heading">
           <p className="text-sm font-bold tracking-widest text-link uppercase">{statusText(kind)}</p>
           <h1 id="error-heading" className="mt-4 text-5xl font-black tracking-tight text-ink sm:text-7xl">
@@ -64,6 +67,17 @@ export function ErrorScreen({ kind, menus = null, options = null }: ErrorScreenP
   )
 }
 
+/**
+ * A fault only a test build has: built with `VITE_TEST_FAULTS=error-screen`, the error
+ * screen throws while rendering, so a test sees the fallback below in a real build
+ * (tests/integration/test-build.test.ts). In any other build the condition is a constant
+ * the bundler drops.
+ */
+function TestBuildFault() {
+  if (import.meta.env.VITE_TEST_FAULTS === 'error-screen') throw new Error('the error screen failed (a fault of this test build)')
+  return null
+}
+
 interface BoundaryState {
   failed: boolean
 }
@@ -82,15 +96,24 @@ export class ErrorScreenBoundary extends Component<{ children: ReactNode }, Boun
 
   override render() {
     if (!this.state.failed) return this.props.children
-    return (
-      <main id="main" style={{ fontFamily: 'system-ui, sans-serif', padding: '4rem 1rem', textAlign: 'center' }}>
-        <p role="alert">{fallbackText('error_fallback_text', 'An error occurred while showing the error page')}</p>
-        <p>
-          <a href="/">{fallbackText('error_fallback_home', 'Back to the home page')}</a>
-        </p>
-      </main>
-    )
+    return <ErrorFallback />
   }
+}
+
+/**
+ * What shows when the error screen cannot: in the browser, by the boundary above; on the
+ * server, where React has no error boundaries, by the server entry as a document of its own
+ * (app/server/render-failed.server.ts). Plain markup that needs nothing that could have failed.
+ */
+export function ErrorFallback() {
+  return (
+    <main id="main" style={{ fontFamily: 'system-ui, sans-serif', padding: '4rem 1rem', textAlign: 'center' }}>
+      <p role="alert">{fallbackText('error_fallback_text', 'An error occurred while showing the error page')}</p>
+      <p>
+        <a href={homeHref()}>{fallbackText('error_fallback_home', 'Back to the home page')}</a>
+      </p>
+    </main>
+  )
 }
 
 /**
@@ -102,6 +125,15 @@ function fallbackText(key: 'error_fallback_text' | 'error_fallback_home', englis
     return key === 'error_fallback_text' ? m.error_fallback_text() : m.error_fallback_home()
   } catch {
     return english
+  }
+}
+
+/** The home page in the visitor's language; the site's root if even the locale cannot be read. */
+function homeHref(): string {
+  try {
+    return localizePath('/', getLocale())
+  } catch {
+    return '/'
   }
 }
 

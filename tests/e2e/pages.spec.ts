@@ -47,3 +47,19 @@ test('the error screen links to the company main site', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'GO TO HOMEPAGE' })).toHaveAttribute('href', 'https://www.kestrel-it.example/')
   await expect(page.getByText('This page was not found.')).toBeVisible()
 })
+
+test('the error screens say it word for word: a page the backend lacks, and a path that cannot be a page', async ({ page }) => {
+  // The fallback for an error screen that fails itself needs a build that breaks it: tests/integration/test-build.test.ts.
+  for (const [path, status] of [
+    ['/no-such-page', 'This page was not found.'],
+    ['/not.a.page', 'This page could not be found.'],
+  ] as const) {
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(404)
+    const screen = page.getByRole('main')
+    await expect(screen.getByRole('heading', { level: 1 })).toHaveText('WHOOPS!')
+    await expect(screen.getByText(status, { exact: true })).toBeVisible()
+    await expect(screen.getByText("It looks like the page you're looking for doesn't exist.", { exact: true })).toBeVisible()
+    await expect(screen.getByRole('link', { name: 'GO TO HOMEPAGE' })).toBeVisible()
+  }
+})
