@@ -103,7 +103,7 @@ export class ErrorScreenBoundary extends Component<{ children: ReactNode }, Boun
 /**
  * What shows when the error screen cannot: in the browser, by the boundary above; on the
  * server, where React has no error boundaries, by the server entry as a document of its own
- * (app/server/render-failed.server.ts). Plain markup that needs nothing that could have failed.
+ * (app/server/render-failed.server.tsx). Plain markup that needs nothing that could have failed.
  */
 export function ErrorFallback() {
   return (
