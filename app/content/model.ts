@@ -17,6 +17,13 @@ export interface Image {
   alt: string
   /** The backend could not produce this image; components show their fallback. */
   error: boolean
+  /** Smaller copies of the same picture the backend made, narrowest first (empty when it has none). */
+  sizes?: ImageSize[]
+}
+
+export interface ImageSize {
+  src: string
+  width: number
 }
 
 export interface MenuLink {

@@ -7,6 +7,7 @@
 import { siteConfig } from '../../app.config'
 import { originOf, popupIdFromHref, toAppHref } from '../lib/url'
 import { parseFormDefinitions } from './form-definition'
+import { imageSizesOf } from './image-sizes'
 import { scopePageCss } from './page-css'
 import { addHeadingAnchors, decodeText, sanitizeClassList, sanitizeCmsHtml } from './sanitize'
 import type {
@@ -58,12 +59,12 @@ export function reshapeImage(image: WireImage | false | null | undefined, fallba
   if (!image) return null
   const link = toAppHref(image.url, [])
   if (!link) return null
+  const shape = { src: link.href, width: image.width ?? 0, height: image.height ?? 0 }
   return {
-    src: link.href,
-    width: image.width ?? 0,
-    height: image.height ?? 0,
+    ...shape,
     alt: decodeText(image.alt ?? '') || fallbackAlt,
     error: image.error ?? false,
+    sizes: imageSizesOf(shape, image.srcset, (url) => toAppHref(url, [])?.href ?? null),
   }
 }
 

@@ -35,3 +35,29 @@ describe('image URLs through the image service', () => {
     expect(imageSource({ src: '/a.png', width: 500 }, { cloudName: null, siteUrl: site })).toEqual({ src: '/a.png', srcSet: '/a.png 500w' })
   })
 })
+
+describe('image URLs without an image service', () => {
+  const options = { cloudName: null, siteUrl: 'https://www.kestrel-it.example' }
+
+  it("lists the backend's own sizes before the original, each with its width", () => {
+    const image = {
+      src: 'https://wp.example/uploads/team.jpg',
+      width: 2400,
+      sizes: [
+        { src: 'https://wp.example/uploads/team-300x200.jpg', width: 300 },
+        { src: 'https://wp.example/uploads/team-1024x683.jpg', width: 1024 },
+      ],
+    }
+    expect(imageSource(image, options)).toEqual({
+      src: 'https://wp.example/uploads/team.jpg',
+      srcSet:
+        'https://wp.example/uploads/team-300x200.jpg 300w, https://wp.example/uploads/team-1024x683.jpg 1024w, https://wp.example/uploads/team.jpg 2400w',
+    })
+  })
+
+  it('has no srcset for an SVG or an image of unknown width, whatever sizes come with it', () => {
+    const sizes = [{ src: '/a-300.png', width: 300 }]
+    expect(imageSource({ src: '/a.svg', width: 900, sizes }, options).srcSet).toBeUndefined()
+    expect(imageSource({ src: '/a.png', width: 0, sizes }, options).srcSet).toBeUndefined()
+  })
+})

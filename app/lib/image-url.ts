@@ -1,7 +1,8 @@
 /**
  * Requirements §7: when an image-service cloud name is configured,
  * image URLs go through its transformation API (Cloudinary's fetch delivery: resize,
- * automatic format and quality). Without one, the original is used as it is.
+ * automatic format and quality). Without one, the sizes the backend made of the image
+ * (WordPress's generated sizes) and the original make the `srcset`.
  *
  * The URL is written here rather than by the @cloudinary/url-gen client: every page
  * renders images, and its ~35 KB would be in every page's first load for one URL shape.
@@ -26,11 +27,17 @@ function absolute(src: string, siteUrl: string): string | null {
   }
 }
 
-export function imageSource(image: { src: string; width: number }, options: { cloudName: string | null; siteUrl: string }): ImageSource {
+export function imageSource(
+  image: { src: string; width: number; sizes?: ReadonlyArray<{ src: string; width: number }> },
+  options: { cloudName: string | null; siteUrl: string },
+): ImageSource {
   const original = absolute(image.src, options.siteUrl)
   // SVGs are resolution-independent; an unknown width cannot be described in a srcset.
   if (!options.cloudName || !original || image.src.endsWith('.svg')) {
-    return { src: image.src, srcSet: image.width > 0 && !image.src.endsWith('.svg') ? `${image.src} ${image.width}w` : undefined }
+    if (image.width <= 0 || image.src.endsWith('.svg')) return { src: image.src, srcSet: undefined }
+    // The backend's own smaller copies (WordPress's generated sizes), then the original.
+    const list = [...(image.sizes ?? []), { src: image.src, width: image.width }]
+    return { src: image.src, srcSet: list.map((size) => `${size.src} ${size.width}w`).join(', ') }
   }
   const source = encodeURI(original).replace(/,/g, '%2C').replace(/\?/g, '%3F').replace(/=/g, '%3D')
   const cloud = encodeURIComponent(options.cloudName)

@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { decidedConsent, expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
 import { PREVIEW_SECRET, REVALIDATE_SECRET, SITE_URL, WORDPRESS_URL } from '../../playwright.wordpress.config'
-import { wordpressAuth } from '../contract/backend'
 import { RANK_MATH_SEED } from '../../scripts/wordpress/rank-math'
+import { wordpressAuth } from '../contract/backend'
+import { call } from './rest'
 import { collectDeprecations, documentId, editorCanvas, invalidBlocks, logIn, openEditor, openSitePanel, topLevelBlocks } from './editor'
 
 type Section = { layout: string; heading?: string }
@@ -31,16 +32,6 @@ async function open(target: Page, path: string) {
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
-
-/** A REST call to the WordPress under test as its admin (the application password), whatever the status. */
-async function call(method: string, route: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
-    method,
-    headers: { authorization: wordpressAuth(), 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: response.status, body: (await response.json()) as unknown }
-}
 
 test('home: the hero, the menus and the sections, from WordPress', async ({ page: browser }) => {
   const problems = watchConsole(browser)

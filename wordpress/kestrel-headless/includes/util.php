@@ -76,7 +76,34 @@ final class Util
             $image['height'] = (int) $source[2];
         }
         $image['alt'] = self::text((string) get_post_meta($attachmentId, '_wp_attachment_image_alt', true));
+        if ($size === 'full') {
+            $image += self::generatedSizes($attachmentId);
+        }
         return $image;
+    }
+
+    /**
+     * The contract's `srcset` of an attachment: the smaller copies WordPress generated of
+     * it (its registered image sizes), by width, as `['srcset' => [...]]`, or nothing when
+     * there are none (an SVG, a small upload). The site leaves out crops of another shape
+     * (docs/content-api.md, the image object).
+     */
+    public static function generatedSizes(int $attachmentId): array
+    {
+        $meta = wp_get_attachment_metadata($attachmentId);
+        if (!is_array($meta) || empty($meta['sizes']) || !is_array($meta['sizes'])) {
+            return [];
+        }
+        $sizes = [];
+        foreach (array_keys($meta['sizes']) as $name) {
+            $source = wp_get_attachment_image_src($attachmentId, (string) $name);
+            if (!$source || (int) $source[1] <= 0 || (int) $source[2] <= 0) {
+                continue;
+            }
+            $sizes[] = ['url' => (string) $source[0], 'width' => min((int) $source[1], 20000), 'height' => min((int) $source[2], 20000)];
+        }
+        usort($sizes, static fn (array $a, array $b): int => $a['width'] <=> $b['width']);
+        return $sizes === [] ? [] : ['srcset' => array_slice($sizes, 0, 24)];
     }
 
     /**
@@ -109,6 +136,10 @@ final class Util
             $image['height'] = min($height, 20000);
         }
         $image['alt'] = self::text((string) ($value['alt'] ?? ''));
+        // The attachment's own sizes, when the URL is that attachment's (not one typed over it).
+        if ($id > 0 && $url === (string) wp_get_attachment_url($id)) {
+            $image += self::generatedSizes($id);
+        }
         return $image;
     }
 
