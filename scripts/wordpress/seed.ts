@@ -181,7 +181,10 @@ async function seedPalette() {
     styles: current.styles ?? {},
     settings: {
       ...settings,
-      color: { ...((settings.color as Json | undefined) ?? {}), palette: palette.map(({ slug, name, color }) => ({ slug, name: name ?? slug, color })) },
+      color: {
+        ...((settings.color as Json | undefined) ?? {}),
+        palette: palette.map(({ slug, name, color }) => ({ slug, name: name ?? slug, color })),
+      },
       custom: {
         ...((settings.custom as Json | undefined) ?? {}),
         kestrel: { darkPalette: Object.fromEntries(palette.flatMap((entry) => (entry.dark ? [[entry.slug, entry.dark]] : []))) },
