@@ -174,6 +174,19 @@ export const siteConfig = {
     },
   },
 
+  /**
+   * Embedded media in CMS HTML (docs/decisions/028-editor-blocks-on-the-site.md): the only
+   * providers whose players the site shows, each from its privacy-friendly origin, and only
+   * after a click or consent to "functional". The Content-Security-Policy's frame-src grows
+   * by exactly these origins (app/server/security-headers.server.ts).
+   */
+  embeds: {
+    providers: {
+      youtube: { name: 'YouTube', frameOrigin: 'https://www.youtube-nocookie.com' },
+      vimeo: { name: 'Vimeo', frameOrigin: 'https://player.vimeo.com' },
+    },
+  },
+
   preview: {
     /** Requirements §10.6: a signed preview link lasts one hour. */
     linkLifetimeSeconds: 60 * 60,

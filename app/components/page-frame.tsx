@@ -6,10 +6,12 @@
 import { useLoaderData, useLocation } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { Page, PageData } from '../content/model'
+import { paletteCss } from '../content/palette'
 import { publicHref } from '../lib/public-href'
 import { m } from '../paraglide/messages'
 import { ChatLauncherSpace, ChatSlot } from './chat/chat-slot'
 import { CloseIcon } from './icons'
+import { EmbedLoader } from './media/embed-loader'
 import { ImageServiceContext, pageBackgroundStyle } from './media/image'
 import { SiteLayout } from './shell/layouts'
 import { PlainButton } from './ui/PlainButton'
@@ -38,12 +40,14 @@ export function PageFrame({ data, layout, children }: { data: PageData; layout: 
         >
           <Notifications items={page.notifications} />
           {page.preview && <PreviewRibbon />}
+          {data.options.palette.length > 0 && <style>{paletteCss(data.options.palette)}</style>}
           {page.customCss && <style>{page.customCss}</style>}
           {children}
         </div>
       </SiteLayout>
       <ChatLauncherSpace chat={page.chat} providers={publicEnv.CHAT_PROVIDERS} />
       <ChatSlot chat={page.chat} providers={publicEnv.CHAT_PROVIDERS} />
+      <EmbedLoader />
     </ImageServiceContext.Provider>
   )
 }

@@ -59,6 +59,14 @@ export interface SiteOptions {
   shopUrl: string | null
   reviewBadge: { label: string; url: string } | null
   statusBadge: { label: string; url: string } | null
+  /** The theme's palette, slug → colour in the light and the dark theme (docs/decisions/028); valid slugs and colours only. */
+  palette: PaletteColor[]
+}
+
+export interface PaletteColor {
+  slug: string
+  light: string
+  dark: string
 }
 
 export interface PageMeta {

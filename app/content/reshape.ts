@@ -9,6 +9,7 @@ import { originOf, popupIdFromHref, toAppHref } from '../lib/url'
 import { parseFormDefinitions } from './form-definition'
 import { imageSizesOf } from './image-sizes'
 import { scopePageCss } from './page-css'
+import { paletteColor } from './palette'
 import { addHeadingAnchors, decodeText, sanitizeClassList, sanitizeCmsHtml } from './sanitize'
 import type {
   ChatSettings,
@@ -131,7 +132,20 @@ export function reshapeOptions(options: WireOptions, ctx: ReshapeContext): SiteO
     shopUrl: options.shop_url ? (toAppHref(options.shop_url, [])?.href ?? null) : null,
     reviewBadge: badge(options.review_badge),
     statusBadge: badge(options.status_badge),
+    palette: reshapePalette(options.palette ?? []),
   }
+}
+
+/** The palette entries the site can use: a plain slug and a colour that is one (a bad entry is left out, not an error). */
+function reshapePalette(palette: NonNullable<WireOptions['palette']>): SiteOptions['palette'] {
+  const seen = new Set<string>()
+  return palette.flatMap((entry) => {
+    const slug = entry.slug.trim().toLowerCase()
+    const light = paletteColor(entry.color)
+    if (!/^[a-z0-9][a-z0-9-]{0,59}$/.test(slug) || !light || seen.has(slug)) return []
+    seen.add(slug)
+    return [{ slug, light, dark: paletteColor(entry.dark ?? '') ?? light }]
+  })
 }
 
 export function reshapeMeta(meta: WireMeta): PageMeta {

@@ -4,6 +4,9 @@
  * markup.
  */
 import sanitizeHtml from 'sanitize-html'
+import { siteConfig } from '../../app.config'
+import { embedFor, type Embed } from '../lib/embeds'
+import { cleanInlineStyle } from './inline-style'
 
 const allowedTags = [
   ...sanitizeHtml.defaults.allowedTags,
@@ -26,26 +29,72 @@ const allowedTags = [
   'details',
   'summary',
   'mark',
+  // The editor's media blocks (docs/decisions/028); their URLs are held to http(s) below.
+  'video',
+  'audio',
+  'track',
+  'caption',
+  'col',
+  'colgroup',
 ]
 
 const options: sanitizeHtml.IOptions = {
   allowedTags,
   allowedAttributes: {
-    '*': ['id', 'class', 'lang', 'dir', 'title', 'aria-label', 'aria-hidden', 'role'],
-    a: ['href', 'name', 'target', 'rel'],
+    // `style` is rewritten by cleanInlineStyle before this list is applied (transformTags '*').
+    '*': ['id', 'class', 'lang', 'dir', 'title', 'aria-label', 'aria-hidden', 'role', 'style'],
+    a: ['href', 'name', 'target', 'rel', 'download', 'data-embed-src', 'data-embed-provider'],
     img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
-    source: ['srcset', 'sizes', 'type', 'media'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan', 'scope'],
+    source: ['src', 'srcset', 'sizes', 'type', 'media'],
+    video: ['src', 'poster', 'controls', 'muted', 'loop', 'playsinline', 'preload', 'width', 'height'],
+    audio: ['src', 'controls', 'loop', 'preload'],
+    track: ['src', 'kind', 'srclang', 'label', 'default'],
+    td: ['colspan', 'rowspan', 'headers'],
+    th: ['colspan', 'rowspan', 'scope', 'headers'],
+    col: ['span'],
+    colgroup: ['span'],
     ol: ['start', 'reversed', 'type'],
+    details: ['open'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesByTag: {
+    img: ['http', 'https', 'data'],
+    video: ['http', 'https'],
+    audio: ['http', 'https'],
+    source: ['http', 'https'],
+    track: ['http', 'https'],
+  },
+  // A video's poster is a URL the browser loads like an image's src.
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'poster'],
   allowProtocolRelative: false,
+  // `download` with no value (as the file block writes it) is a flag, not an empty attribute to drop.
+  nonBooleanAttributes: sanitizeHtml.defaults.nonBooleanAttributes.filter((name) => name !== 'download'),
+  // Styles are parsed and written back by cleanInlineStyle, never passed on as CSS text.
+  parseStyleAttributes: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    '*': (tagName, attribs) => {
+      if (attribs.style === undefined) return { tagName, attribs }
+      const { style, ...rest } = attribs
+      const clean = cleanInlineStyle(style)
+      return { tagName, attribs: clean ? { ...rest, style: clean } : rest }
+    },
+    // A frame of a configured provider becomes its click-to-load placeholder; any other
+    // stays an iframe, which is not an allowed tag, so it is dropped. (Renaming a dropped
+    // tag would make sanitize-html rename the next closing tag at its depth too.)
+    iframe: (tagName, attribs) => {
+      const embed = embedFor(attribs.src ?? '')
+      if (!embed) return { tagName, attribs: {}, text: '' }
+      return {
+        tagName: 'a',
+        attribs: placeholderAttributes(embed),
+        text: attribs.title || siteConfig.embeds.providers[embed.provider].name,
+      }
+    },
     // A link that opens a new tab must not hand the new page a reference back to ours.
-    a: (tagName, attribs) => {
+    a: (tagName, rawAttribs) => {
+      // Only a placeholder this file writes carries the embed's attributes, never an author's link.
+      const { ['data-embed-src']: _src, ['data-embed-provider']: _provider, ...attribs } = rawAttribs
       if (attribs.target === '_blank') {
         const rel = new Set((attribs.rel ?? '').split(/\s+/).filter(Boolean))
         rel.add('noopener')
@@ -57,10 +106,39 @@ const options: sanitizeHtml.IOptions = {
   },
 }
 
-/** HTML from the CMS, reduced to safe markup: no scripts, handlers, styles or unsafe URLs. */
+function placeholderAttributes(embed: Embed): Record<string, string> {
+  return { href: embed.pageUrl, class: 'embed-placeholder', 'data-embed-src': embed.playerUrl, 'data-embed-provider': embed.provider }
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/**
+ * WordPress stores an embed block as its URL inside `wp-block-embed__wrapper` and turns it
+ * into the provider's iframe only on its own pages; both forms become the same
+ * placeholder. Runs on sanitized HTML, so the wrapper's text is plain, escaped text.
+ */
+function placeholdersForEmbedUrls(clean: string): string {
+  return clean.replace(
+    /(<div class="wp-block-embed__wrapper"[^>]*>)\s*(https?:\/\/[^\s<]+)\s*(<\/div>)/g,
+    (whole, open: string, url: string, close: string) => {
+      const embed = embedFor(url.replace(/&amp;/g, '&'))
+      if (!embed) return whole
+      const attributes = Object.entries(placeholderAttributes(embed))
+        .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+        .join(' ')
+      return `${open}<a ${attributes}>${siteConfig.embeds.providers[embed.provider].name}</a>${close}`
+    },
+  )
+}
+
+/**
+ * HTML from the CMS, reduced to safe markup: no scripts, handlers or unsafe URLs; styles
+ * only as cleanInlineStyle writes them; embeds only as placeholders (docs/decisions/028).
+ */
 export function sanitizeCmsHtml(dirty: string): string {
   if (!dirty) return ''
-  return sanitizeHtml(dirty, options)
+  const clean = sanitizeHtml(dirty, options)
+  return clean.includes('wp-block-embed__wrapper') ? placeholdersForEmbedUrls(clean) : clean
 }
 
 /**

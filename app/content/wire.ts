@@ -98,6 +98,15 @@ export const wireOptions = z.object({
   shop_url: z.string().max(MAX_TEXT).optional(),
   review_badge: z.object({ label: text, url: z.string().max(MAX_TEXT) }).optional(),
   status_badge: z.object({ label: text, url: z.string().max(MAX_TEXT) }).optional(),
+  /**
+   * Ours: the theme's colour palette (docs/decisions/028), for the editor's `has-{slug}-color`
+   * classes and `var(--wp--preset--color--{slug})`: each slug's colour, and its colour in
+   * the dark theme (else the same one).
+   */
+  palette: z
+    .array(z.object({ slug: z.string().max(100), name: text.optional(), color: z.string().max(100), dark: z.string().max(100).optional() }))
+    .max(200)
+    .optional(),
 })
 
 /** Requirements §3 content.breadcrumbs: url and title. */

@@ -13,4 +13,5 @@ export const fallbackOptions: SiteOptions = {
   shopUrl: null,
   reviewBadge: null,
   statusBadge: null,
+  palette: [],
 }

@@ -21,6 +21,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 export const strictTransportSecurity = `max-age=${siteConfig.edge.hstsMaxAgeSeconds}; includeSubDomains`
 
 const tags = trackingOrigins
+const embedOrigins = Object.values(siteConfig.embeds.providers).map((provider) => provider.frameOrigin)
 
 /**
  * What may run as a script on a page: this origin, the tag origins, and the page's own
@@ -48,7 +49,8 @@ export function contentSecurityPolicy(inline: InlineScripts, chatProviders: stri
     // React Aria and the page CSS set styles inline; styles cannot run code.
     ["style-src 'self' 'unsafe-inline'", ...of('style')].join(' '),
     ["font-src 'self'", ...of('font')].join(' '),
-    [`frame-src ${tags.googleTagManager}`, ...of('frame')].join(' '),
+    // Embedded video, only from the configured providers' privacy-friendly origins (decision 028).
+    [`frame-src ${tags.googleTagManager}`, ...embedOrigins, ...of('frame')].join(' '),
     ...(worker.length > 0 ? [["worker-src 'self'", ...worker].join(' ')] : []),
     ...(media.length > 0 ? [["media-src 'self'", ...media].join(' ')] : []),
     "object-src 'none'",

@@ -62,3 +62,14 @@ describe('contentSecurityPolicy and the chat providers (requirements §11.4)', (
     expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'")
   })
 })
+
+describe('contentSecurityPolicy and embedded video (docs/decisions/028)', () => {
+  it('lets frames come only from the tag manager and the configured players, and no other directive grows', () => {
+    const policy = contentSecurityPolicy({ hashes: [] }, undefined)
+    const frame = policy.split('; ').find((part) => part.startsWith('frame-src ')) ?? ''
+    expect(frame.split(' ').slice(1).sort()).toEqual(
+      ['https://player.vimeo.com', 'https://www.googletagmanager.com', 'https://www.youtube-nocookie.com'].sort(),
+    )
+    expect(policy.replace(frame, '')).not.toMatch(/youtube|vimeo/)
+  })
+})

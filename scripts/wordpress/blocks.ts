@@ -135,7 +135,9 @@ export function blocksFromHtml(html: string): string[] {
       )
       return serializeBlock('core/quote', {}, `<blockquote class="wp-block-quote">${inside.join('\n\n')}</blockquote>`)
     }
-    if (tag === 'hr') return serializeBlock('core/separator', {}, '<hr class="wp-block-separator has-alpha-channel-opacity"/>')
+    // A separator with a style of its own (is-style-wide) keeps its markup as HTML.
+    if (tag === 'hr' && attrs.trim() === '')
+      return serializeBlock('core/separator', {}, '<hr class="wp-block-separator has-alpha-channel-opacity"/>')
     return serializeBlock('core/html', {}, outer)
   })
 }

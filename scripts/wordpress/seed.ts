@@ -163,7 +163,38 @@ async function seedSettings(): Promise<void> {
   })
 }
 
+/**
+ * options.json's palette as the editor's own colours (the user origin of theme.json, which
+ * the plugin reads after the theme's), with their dark values where the plugin looks for
+ * them (docs/decisions/028), so the demo page's palette classes mean the same on both backends.
+ */
+async function seedPalette() {
+  const palette = en!.options.palette ?? []
+  if (palette.length === 0) return
+  const [theme] = await rest<Array<{ _links?: Record<string, Array<{ href: string }>> }>>('GET', '/wp/v2/themes?status=active')
+  const href = theme?._links?.['wp:user-global-styles']?.[0]?.href
+  if (!href) return
+  const route = new URL(href).pathname.replace(/^\/(api|wp-json)/, '')
+  const current = await rest<{ settings?: Json; styles?: Json }>('GET', route)
+  const settings = current.settings ?? {}
+  await rest('POST', route, {
+    styles: current.styles ?? {},
+    settings: {
+      ...settings,
+      color: {
+        ...((settings.color as Json | undefined) ?? {}),
+        palette: palette.map(({ slug, name, color }) => ({ slug, name: name ?? slug, color })),
+      },
+      custom: {
+        ...((settings.custom as Json | undefined) ?? {}),
+        kestrel: { darkPalette: Object.fromEntries(palette.flatMap((entry) => (entry.dark ? [[entry.slug, entry.dark]] : []))) },
+      },
+    },
+  })
+}
+
 await seedSettings()
+await seedPalette()
 const hashFile = path.join(state, 'seed-hash')
 const inputs = hashInputs()
 const seeded = await fetch(`${base}/api/v1/base/home`).then((response) => response.status === 200)

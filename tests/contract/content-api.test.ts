@@ -131,8 +131,10 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     }
   }, 180_000)
 
-  it('sends HTML without WordPress block classes (docs/decisions/024)', async () => {
+  it('sends HTML without the classes WordPress adds while rendering, and with the editor’s own (docs/decisions/028)', async () => {
     const calls = [
+      '/api/v1/base/editor-blocks?locale=en',
+      `/api/v1/base/${pathIn('de', 'editor-blocks')}?locale=de`,
       '/api/v1/base/home?locale=en',
       '/api/v1/base/about?locale=en',
       `/api/v1/base/${pathIn('de', 'about')}?locale=de`,
@@ -143,8 +145,27 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     for (const call of calls) {
       const { status, body } = await raw(call)
       expect(status, call).toBe(200)
-      const classed = strings(body).filter(([, value]) => /<[a-z][^>]*\sclass="[^"]*\bwp-block-/i.test(value))
+      const renderTime = /<[a-z][^>]*\sclass="[^"]*\b(?:wp-block-(?:heading|list|paragraph|list-item)\b|wp-container-|wp-elements-)/i
+      const classed = strings(body).filter(([, value]) => renderTime.test(value))
       expect(classed, call).toEqual([])
+    }
+    const { body } = await raw('/api/v1/base/editor-blocks?locale=en')
+    const html = strings(body)
+      .map(([, value]) => value)
+      .join('')
+    for (const kept of [
+      'wp-block-table',
+      'wp-block-columns',
+      'wp-block-column',
+      'wp-block-buttons',
+      'wp-block-gallery',
+      'wp-block-embed',
+      'alignwide',
+      'alignfull',
+      'has-brand-color',
+      'is-layout-flex',
+    ]) {
+      expect(html, kept).toContain(kept)
     }
   })
 

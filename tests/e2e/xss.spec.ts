@@ -60,6 +60,17 @@ const htmlCorpus = [
   `'><svg onload=${run}>`,
   `\u2028\u2029</script><script>${run}</script>`,
   `{{constructor.constructor('${run}')()}}`,
+  // The editor's styles, media and embeds (docs/decisions/028): kept property by property, http(s) only, listed providers only.
+  `<p style="color:red;background-image:url(&quot;javascript:${run}&quot;)">styled</p>`,
+  `<p style="width:expression(${run});color:\\72 ed;background:\\75 rl(javascript:${run})">escaped</p>`,
+  `<p style="color:var(--x, url(https://evil.example/x.png));border:1px solid red">var</p>`,
+  `<div style="color:red}</style><img src=x onerror=${run}>">closed</div>`,
+  `<video poster="javascript:${run}" src="data:video/mp4;base64,AAAA"><source src="javascript:${run}"><track src="javascript:${run}"></video>`,
+  `<audio controls src="javascript:${run}"></audio>`,
+  `<figure class="wp-block-embed"><iframe src="https://evil.example/embed/dQw4w9WgXcQ"></iframe></figure>`,
+  `<div class="wp-block-embed__wrapper">https://evil.example/watch?v=dQw4w9WgXcQ</div>`,
+  `<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" srcdoc="<script>parent.__xss=1</script>" onload="${run}"></iframe>`,
+  `<a class="embed-placeholder" href="https://example.org" data-embed-src="javascript:${run}" data-embed-provider="youtube">fake embed</a>`,
 ].join('\n')
 
 /** The same ideas in a text field's 2,000 characters. */
@@ -315,6 +326,11 @@ test.use({ baseURL: origin })
 /** Everything a page must never show: a payload that ran, or markup that could run one later. */
 function watch(page: Page) {
   const seen: string[] = []
+  // Nothing loads from another origin: no payload's URL, and no embed before the visitor asks for it.
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') seen.push(`a request to ${url.origin}`)
+  })
   page.on('dialog', (dialog) => {
     seen.push(`dialog ${dialog.type()}: ${dialog.message()}`)
     void dialog.dismiss()

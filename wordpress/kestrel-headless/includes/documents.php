@@ -170,7 +170,41 @@ final class Documents
                 $options[$badge] = ['label' => $fields[$badge . '_label'], 'url' => $fields[$badge . '_url']];
             }
         }
+        $palette = self::palette();
+        if ($palette !== []) {
+            $options['palette'] = $palette;
+        }
         return $options;
+    }
+
+    /**
+     * The theme's colour palette (docs/decisions/028): theme.json's, then the editor's own
+     * colours, then WordPress's defaults, the first of each slug winning. A theme names a
+     * colour's dark-theme value in `settings.custom.kestrel.darkPalette` (slug => colour).
+     *
+     * @return list<array{slug: string, name: string, color: string, dark?: string}>
+     */
+    private static function palette(): array
+    {
+        if (!function_exists('wp_get_global_settings')) {
+            return [];
+        }
+        $origins = (array) wp_get_global_settings(['color', 'palette']);
+        $dark = (array) wp_get_global_settings(['custom', 'kestrel', 'darkPalette']);
+        $palette = [];
+        foreach (['theme', 'custom', 'default'] as $origin) {
+            foreach ((array) ($origins[$origin] ?? []) as $entry) {
+                $slug = is_array($entry) ? (string) ($entry['slug'] ?? '') : '';
+                if ($slug === '' || isset($palette[$slug]) || !is_string($entry['color'] ?? null)) {
+                    continue;
+                }
+                $palette[$slug] = ['slug' => $slug, 'name' => Util::text((string) ($entry['name'] ?? $slug)), 'color' => $entry['color']];
+                if (is_string($dark[$slug] ?? null)) {
+                    $palette[$slug]['dark'] = $dark[$slug];
+                }
+            }
+        }
+        return array_values($palette);
     }
 
     /* ---------------------------------------------------------------- posts and terms */

@@ -26,11 +26,12 @@ final class Rest
                 return $args;
             }, 10, 2);
         }
-        // The contract's HTML has no block classes (docs/decisions/024), whichever
+        // The contract's HTML keeps the block classes that carry the editor's meaning and
+        // drops the ones WordPress adds while rendering (docs/decisions/028), whichever
         // filter of whichever release added them; WordPress's own pages and wp/v2 keep them.
         add_filter('rest_post_dispatch', static function (mixed $response, \WP_REST_Server $server, \WP_REST_Request $request): mixed {
             if ($response instanceof \WP_REST_Response && str_starts_with($request->get_route(), '/v1/')) {
-                $response->set_data(Util::withoutBlockClassesIn($response->get_data()));
+                $response->set_data(BlockMarkup::withoutRenderClassesIn($response->get_data()));
             }
             return $response;
         }, 10, 3);

@@ -21,39 +21,6 @@ final class Util
         return mb_substr($plain, 0, $max);
     }
 
-    /**
-     * HTML without WordPress's block classes (`wp-block-heading`, `wp-block-paragraph`, …):
-     * they belong to WordPress's own stylesheets, which the site does not load, and each
-     * release adds more, so the contract's HTML leaves them out (docs/decisions/024). A
-     * tag left with no class loses the attribute. Only tags change (text holds `&lt;`).
-     */
-    public static function withoutBlockClasses(string $html): string
-    {
-        if (!str_contains($html, 'wp-block-')) {
-            return $html;
-        }
-        return (string) preg_replace_callback('/<[a-zA-Z][^<>]*>/', static fn (array $tag): string => (string) preg_replace_callback(
-            '/\s+class="([^"]*)"/',
-            static function (array $attribute): string {
-                $kept = array_filter(preg_split('/\s+/', $attribute[1]) ?: [], static fn (string $name): bool => $name !== '' && !str_starts_with($name, 'wp-block-'));
-                return $kept === [] ? '' : ' class="' . implode(' ', $kept) . '"';
-            },
-            $tag[0],
-        ), $html);
-    }
-
-    /** @param mixed $value Every string in it without block classes (a REST answer's data). */
-    public static function withoutBlockClassesIn(mixed $value): mixed
-    {
-        if (is_string($value)) {
-            return self::withoutBlockClasses($value);
-        }
-        if (is_array($value)) {
-            return array_map([self::class, 'withoutBlockClassesIn'], $value);
-        }
-        return $value;
-    }
-
     /** A post's title as the site shows it. */
     public static function title(\WP_Post $post): string
     {
