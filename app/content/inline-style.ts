@@ -11,10 +11,17 @@ const number = String.raw`-?(?:\d+|\d*\.\d+)`
 const length = String.raw`${number}(?:px|em|rem|%|vw|vh|ch|ex|svh|dvh)?`
 /** WordPress's preset variables (`var(--wp--preset--spacing--50)`), by kind; nothing else may follow the name. */
 const preset = (kind: string) => String.raw`var\(--wp--preset--${kind}--[a-z0-9-]{1,40}\)`
+/**
+ * One number with its unit inside math, never followed by more of a number or a unit: a
+ * run of digits can then be read only one way. Without that, `calc(1111…x` has
+ * exponentially many readings as numbers side by side, and the regex engine tries them all.
+ */
+const mathLength = String.raw`-?(?:\d+(?:\.\d+)?|\.\d+)(?:px|em|rem|%|vw|vh|ch|ex|svh|dvh)?(?![\w.%])`
 /** Math over lengths only, as fluid type and the spacing tool write it (`clamp(1rem, 1rem + 0.5vw, 2rem)`). */
-const lengthMath = String.raw`(?:clamp|calc|min|max)\((?:${length}|${number}|[+*/(),\s-]|calc\(|min\(|max\(|clamp\()+\)`
+const lengthMath = String.raw`(?:clamp|calc|min|max)\((?:${mathLength}|[+*/(),\s-]|calc\(|min\(|max\(|clamp\()+\)`
 const hex = String.raw`#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})`
-const colorFunction = String.raw`(?:rgba?|hsla?)\(\s*${number}(?:deg|%)?(?:\s*[,/\s]\s*${number}%?){2,3}\s*\)`
+// Between the values: a comma or a slash with any spaces, or spaces alone (one reading only).
+const colorFunction = String.raw`(?:rgba?|hsla?)\(\s*${number}(?:deg|%)?(?:(?:\s*[,/]\s*|\s+)${number}%?){2,3}\s*\)`
 const namedColor = '[a-z]{3,20}'
 const color = `(?:${hex}|${colorFunction}|${preset('color')}|${namedColor})`
 const size = `(?:${length}|${preset('spacing')}|${lengthMath}|auto)`

@@ -64,6 +64,26 @@ describe('cleanInlineStyle', () => {
   })
 })
 
+describe('cleanInlineStyle against values made to stall a regular expression', () => {
+  // Each of these once had exponentially many readings (a run of digits read as numbers
+  // side by side; spaces around a colour's separators): at this length, hours of work for
+  // one attribute of one page. Read one way only, they are refused at once.
+  it('refuses them, and finishes', () => {
+    const run = (unit: string, times: number) => unit.repeat(times)
+    for (const style of [
+      `width: calc(${run('1', 60)}x`,
+      `font-size: clamp(${run('1', 60)}rem${run('1', 60)}x`,
+      `width: calc(${run('1.', 60)}`,
+      `color: rgb(1${run(' ', 400)}1${run(' ', 400)}1${run(' ', 400)}1${run(' ', 400)}x`,
+      `color: rgba(1 ,${run(' ', 400)}1 ,${run(' ', 400)}1 /${run(' ', 400)}x`,
+    ])
+      expect(cleanInlineStyle(style)).toBe('')
+    expect(cleanInlineStyle('width: calc(100% - 2rem); color: rgb(10 20 30 / 50%)')).toBe(
+      'width:calc(100% - 2rem);color:rgb(10 20 30 / 50%)',
+    )
+  })
+})
+
 describe('embeds', () => {
   it('rebuilds a YouTube or Vimeo URL from its id on the provider’s privacy-friendly origin', () => {
     for (const url of [
