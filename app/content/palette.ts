@@ -8,7 +8,7 @@
 import type { PaletteColor } from './model'
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
-const FUNCTION = /^(?:rgba?|hsla?)\(\s*-?[\d.]+(?:deg|%)?(?:\s*[,/\s]\s*-?[\d.]+%?){2,3}\s*\)$/i
+const FUNCTION = /^(?:rgba?|hsla?)\(\s*-?[\d.]+(?:deg|%)?(?:(?:\s*[,/]\s*|\s+)-?[\d.]+%?){2,3}\s*\)$/i
 
 /** A palette colour the CSS may carry (hex, rgb(), hsl()), or null. */
 export function paletteColor(value: string): string | null {
