@@ -102,6 +102,9 @@ test('/editor-blocks shows every block, with the embeds behind their click', asy
   await expect(page.locator('iframe')).toHaveCount(0)
   expect(requests).toEqual([])
 
+  // Pressed before the page's script has taken the placeholder over, it is the plain link to
+  // the provider's page (what a visitor without JavaScript gets): wait until it says what it does.
+  await expect(youtube).toHaveAttribute('data-embed-ready', '')
   await youtube.click()
   const player = content.locator('iframe.embed-frame')
   await expect(player).toHaveCount(1)
