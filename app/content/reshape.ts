@@ -4,10 +4,11 @@
  * text (titles, names, labels, meta) is decoded once (`decodeText`): past this point
  * text is characters, escaped once by whoever writes it out (React, the XML writer).
  */
-import { siteConfig } from '../../app.config'
+import { siteConfig, type Locale } from '../../app.config'
 import { originOf, popupIdFromHref, toAppHref } from '../lib/url'
 import { parseFormDefinitions } from './form-definition'
 import { scopePageCss } from './page-css'
+import { itemLanguage, itemSearchHref, itemSearchLabel, typeBreadcrumbs } from './reshape-items'
 import { addHeadingAnchors, decodeText, sanitizeClassList, sanitizeCmsHtml } from './sanitize'
 import type {
   ChatSettings,
@@ -47,6 +48,8 @@ import {
 /** The origins whose URLs count as the site's own (the backend and the public site). */
 export interface ReshapeContext {
   ownOrigins: readonly string[]
+  /** The locale asked for: the links to items of a content type are built in it (decision 029). */
+  locale?: Locale
 }
 
 export function contextFor(options: Pick<WireOptions, 'host_url'> | null, ...origins: Array<string | undefined>): ReshapeContext {
@@ -178,7 +181,15 @@ export function reshapePostSummary(post: WirePostSummary): PostSummary {
 }
 
 export function reshapePost(post: WirePost): Post {
-  return { ...reshapePostSummary(post), contentHtml: addHeadingAnchors(sanitizeCmsHtml(post.content)) }
+  return {
+    ...reshapePostSummary(post),
+    contentHtml: addHeadingAnchors(sanitizeCmsHtml(post.content)),
+    fields: post.fields.flatMap((field) => {
+      const label = decodeText(field.label)
+      const value = decodeText(field.value)
+      return label && value ? [{ label, value }] : []
+    }),
+  }
 }
 
 function reshapeBreadcrumbs(items: ReadonlyArray<{ url: string; title: string }>, ctx: ReshapeContext): Breadcrumb[] {
@@ -188,8 +199,9 @@ function reshapeBreadcrumbs(items: ReadonlyArray<{ url: string; title: string }>
   })
 }
 
-function reshapeLanguages(items: WirePageResult['lang'], ctx: ReshapeContext): Language[] {
+function reshapeLanguages(items: WirePageResult['lang'], ctx: ReshapeContext, itemType: string | null, isItem: boolean): Language[] {
   return items.flatMap((item) => {
+    if (itemType !== null) return itemLanguage(item, itemType, isItem)
     const link = toAppHref(item.url, ctx.ownOrigins)
     return link ? [{ locale: item.code, name: decodeText(item.name), href: link.href, active: item.active ?? false }] : []
   })
@@ -264,6 +276,8 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) => toJsonObject(item))
   const link = (value: string | undefined) => (value ? (toAppHref(value, ctx.ownOrigins)?.href ?? null) : null)
   const scopeId = pageScopeId(result.id ?? result.slug ?? 'page')
+  // An item or an archive names its content type; the site builds its links (decision 029).
+  const itemType = (result.type === 'item' || result.type === 'archive') && result.item_type ? result.item_type : null
   const common = {
     id: result.id === undefined ? null : String(result.id),
     slug: result.slug ?? '',
@@ -276,7 +290,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     customCss: scopePageCss(result.custom_css, scopeId),
     devMode: result.dev_mode,
     preview: result.preview,
-    languages: reshapeLanguages(result.lang, ctx),
+    languages: reshapeLanguages(result.lang, ctx, itemType, result.type === 'item'),
     notifications: content.notifications.map((item) => ({
       id: String(item.id),
       messageHtml: sanitizeCmsHtml(item.message),
@@ -305,10 +319,9 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
           perPage: content.search.per_page ?? Math.max(content.search.results.length, 1),
           corrected: content.search.corrected ?? null,
           results: content.search.results.flatMap((hit) => {
-            const href = toAppHref(hit.url, ctx.ownOrigins)
-            return href
-              ? [{ type: hit.type, title: decodeText(hit.title), href: href.href, excerptHtml: sanitizeCmsHtml(hit.excerpt) }]
-              : []
+            const href = hit.type === 'item' ? itemSearchHref(hit, ctx.locale) : (toAppHref(hit.url, ctx.ownOrigins)?.href ?? null)
+            const label = hit.type === 'item' ? itemSearchLabel(hit, ctx.locale) : null
+            return href ? [{ type: hit.type, title: decodeText(hit.title), href, excerptHtml: sanitizeCmsHtml(hit.excerpt), label }] : []
           }),
         }
       : null,
@@ -320,6 +333,24 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       pageLayout: result.admin_bar?.page_layout ?? result.options.layout ?? null,
     },
     chat: reshapeChat(result.chat),
+  }
+  if (itemType !== null && result.type === 'item' && content.blog_post) {
+    const post = reshapePost(content.blog_post)
+    return { ...common, kind: 'item', itemType, post, breadcrumbs: typeBreadcrumbs(common.breadcrumbs, ctx.locale, itemType, post) }
+  }
+  if (itemType !== null && result.type === 'archive') {
+    return {
+      ...common,
+      kind: 'archive',
+      itemType,
+      category: null,
+      breadcrumbs: typeBreadcrumbs(common.breadcrumbs, ctx.locale, itemType, null),
+      firstPosts: content.pagination
+        ? reshapePosts({
+            result: { blog_posts: content.filtered_blogs.slice(0, siteConfig.content.postsPerPage), pagination: content.pagination },
+          })
+        : null,
+    }
   }
   // The kind: the backend's `type`, except that an article needs its post (else it is a plain page).
   if (content.blog_post && (result.type === 'post' || result.type === undefined)) {
@@ -341,6 +372,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     return {
       ...common,
       kind: result.type,
+      itemType: null,
       category: content.category ? reshapeTerm(content.category) : null,
       // Only what the site's first page shows (lib/listing.ts firstListPage): the page's data
       // is written into the HTML, and the backend may list more per page.
@@ -363,9 +395,9 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   }
 }
 
-export function reshapeBaseResponse(response: WireBaseResponse, backendUrl?: string): PageData {
+export function reshapeBaseResponse(response: WireBaseResponse, backendUrl?: string, locale?: Locale): PageData {
   const { result } = response
-  const ctx = contextFor(result.options, backendUrl)
+  const ctx: ReshapeContext = { ...contextFor(result.options, backendUrl), locale }
   return {
     page: reshapePage(result.page.data.result, ctx),
     menus: reshapeMenus(result.menu, ctx),
