@@ -30,6 +30,8 @@ export interface ContentTypeRoute {
   base: Record<Locale, string>
   /** The listing's name per locale. */
   label: Record<Locale, string>
+  /** One item's kind per locale: above its title, on its search hits and its social image. */
+  singular: Record<Locale, string>
 }
 
 export const siteConfig = {
@@ -75,8 +77,8 @@ export const siteConfig = {
     /**
      * Content types beyond pages and posts that the site routes (decision 029): the
      * backend's type name (WordPress's post type, registered with `show_in_rest`), its
-     * base path per routed locale (the listing; an item is `{base}/{slug}`) and the
-     * listing's name per locale (its breadcrumb). The site owns these paths: the backend
+     * base path per routed locale (the listing; an item is `{base}/{slug}`), the
+     * listing's name per locale (its breadcrumb) and an item's kind (Case study). The site owns these paths: the backend
      * names items by type and slug only. A base must not be a page's path, or the page
      * can no longer be reached.
      */
@@ -85,6 +87,7 @@ export const siteConfig = {
         type: 'case_study',
         base: { en: 'case-studies', de: 'fallstudien' },
         label: { en: 'Case studies', de: 'Fallstudien' },
+        singular: { en: 'Case study', de: 'Fallstudie' },
       },
     ] satisfies ReadonlyArray<ContentTypeRoute>,
   },

@@ -89,7 +89,7 @@ describe('reshaping items of a content type (decision 029)', () => {
     }
     const { page } = reshapeBaseResponse(wireBaseResponse.parse(withResult({ title: 'Home', content: { search } })), undefined, 'de')
     expect(page.search?.results.map((hit) => [hit.type, hit.href, hit.label])).toEqual([
-      ['item', '/fallstudien/harrow', 'Fallstudien'],
+      ['item', '/fallstudien/harrow', 'Fallstudie'],
       ['post', '/blog/x', null],
     ])
   })

@@ -5,7 +5,7 @@
  * gives no link, and the link is left out.
  */
 import { siteConfig, type Locale } from '../../app.config'
-import { typeLabel, typePath } from '../lib/content-types'
+import { typeLabel, typePath, typeSingular } from '../lib/content-types'
 import { isLocale } from '../lib/url'
 import type { Breadcrumb, Language } from './model'
 import { decodeText } from './sanitize'
@@ -24,9 +24,9 @@ export function itemSearchHref(hit: { item_type: string; slug: string }, locale:
   return typePath(locale ?? siteConfig.i18n.defaultLocale, hit.item_type, hit.slug)
 }
 
-/** A search hit's kind as the site names an item's type (its listing's name). */
+/** A search hit's kind as the site names an item of its type (Case study). */
 export function itemSearchLabel(hit: { item_type: string }, locale: Locale | undefined): string | null {
-  return typeLabel(locale ?? siteConfig.i18n.defaultLocale, hit.item_type)
+  return typeSingular(locale ?? siteConfig.i18n.defaultLocale, hit.item_type)
 }
 
 /**

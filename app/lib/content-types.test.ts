@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { routedLocales, siteConfig, type ContentTypeRoute } from '../../app.config'
 import { expandTag, itemTag } from './cache-tags'
-import { routedTypes, typeConfigProblems, typeLabel, typePageName, typePath, typeTargetOf } from './content-types'
+import {
+  routedTypes,
+  typeConfigProblems,
+  typeLabel,
+  typeListingEntries,
+  typePageName,
+  typePath,
+  typeSingular,
+  typeTargetOf,
+} from './content-types'
 
 const caseStudies: ContentTypeRoute = {
   type: 'case_study',
   base: { en: 'case-studies', de: 'fallstudien' },
   label: { en: 'Case studies', de: 'Fallstudien' },
+  singular: { en: 'Case study', de: 'Fallstudie' },
 }
-const types = [caseStudies, { type: 'job', base: { en: 'jobs', de: 'stellen' }, label: { en: 'Jobs', de: 'Stellen' } }]
+const types = [
+  caseStudies,
+  { type: 'job', base: { en: 'jobs', de: 'stellen' }, label: { en: 'Jobs', de: 'Stellen' }, singular: { en: 'Job', de: 'Stelle' } },
+]
 
 describe('content types beyond pages and posts (decision 029)', () => {
   it('reads a base as the listing and base/slug as one item, by the locale base', () => {
@@ -34,6 +47,7 @@ describe('content types beyond pages and posts (decision 029)', () => {
     expect(typePath('en', 'service_area', 'leeds', types)).toBeNull()
     expect(typeLabel('de', 'case_study', types)).toBe('Fallstudien')
     expect(typeLabel('de', 'service_area', types)).toBeNull()
+    expect(typeSingular('de', 'case_study', types)).toBe('Fallstudie')
   })
 
   it('round-trips: the path it builds resolves to the same type and slug', () => {
@@ -51,7 +65,7 @@ describe('content types beyond pages and posts (decision 029)', () => {
       'other: base "case-studies" (en) is used twice',
       'other: base "fallstudien" (de) is used twice',
     ])
-    const bad = { type: 'Bad Type', base: { en: 'blog', de: 'a/b' }, label: { en: 'x', de: 'y' } }
+    const bad = { type: 'Bad Type', base: { en: 'blog', de: 'a/b' }, label: { en: 'x', de: 'y' }, singular: { en: 'x', de: 'y' } }
     expect(typeConfigProblems([bad], routedLocales)).toEqual([
       'Bad Type: not a type name (a-z, 0-9, _ and -, at most 20)',
       'Bad Type: base "blog" (en) is the blog\'s or the home page\'s',
@@ -69,5 +83,19 @@ describe('content types beyond pages and posts (decision 029)', () => {
     expect(expandTag('item:case_study/harrow')).toEqual(['item:case_study/harrow', 'items:case_study', 'search'])
     expect(expandTag('post:x')).toEqual(['post:x', 'posts'])
     expect(expandTag('page:about')).toEqual(['page:about'])
+  })
+})
+
+describe('the sitemap entry of a routed type’s listing', () => {
+  it('is there in a locale with items of the type, modified with its newest item, and not without items', () => {
+    const entries = [
+      { key: 'about', path: '/about', modified: '2026-01-01', type: 'page' },
+      { key: 'case_study:a', path: '/fallstudien/a', modified: '2026-03-01', type: 'item' },
+      { key: 'case_study:b', path: '/fallstudien/b', modified: '2026-05-01', type: 'item' },
+    ]
+    expect(typeListingEntries('de', entries, types)).toEqual([
+      { key: 'items:case_study', path: '/fallstudien', modified: '2026-05-01', type: 'page' },
+    ])
+    expect(typeListingEntries('en', entries, types)).toEqual([])
   })
 })

@@ -51,6 +51,11 @@ export function typeLabel(locale: Locale, type: string, types: readonly ContentT
   return routedType(type, types)?.label[locale] ?? null
 }
 
+/** One item's kind in a locale (Case study): above its title and on its search hits. */
+export function typeSingular(locale: Locale, type: string, types: readonly ContentTypeRoute[] = routedTypes): string | null {
+  return routedType(type, types)?.singular[locale] ?? null
+}
+
 /**
  * Configuration mistakes that would make a type unreachable or shadow another's paths:
  * a base that is no plain slug, the same base twice in a locale, a type name WordPress
@@ -70,4 +75,26 @@ export function typeConfigProblems(types: readonly ContentTypeRoute[], locales: 
     }
   }
   return problems
+}
+
+/**
+ * The sitemap entries of the routed types' listings: one per type with an item among
+ * `entries` (the listing exists in every locale the type has items in), keyed across
+ * locales, modified when its newest item was.
+ */
+export function typeListingEntries<E extends { key: string; path: string; modified: string | null; type: string }>(
+  locale: Locale,
+  entries: readonly E[],
+  types: readonly ContentTypeRoute[] = routedTypes,
+): Array<{ key: string; path: string; modified: string | null; type: 'page' }> {
+  return types.flatMap((route) => {
+    const listing = `/${route.base[locale]}`
+    const items = entries.filter((entry) => entry.type === 'item' && entry.path.startsWith(`${listing}/`))
+    if (items.length === 0) return []
+    const modified = items.reduce<string | null>(
+      (newest, item) => (item.modified && (!newest || item.modified > newest) ? item.modified : newest),
+      null,
+    )
+    return [{ key: `items:${route.type}`, path: listing, modified, type: 'page' as const }]
+  })
 }

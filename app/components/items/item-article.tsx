@@ -4,7 +4,7 @@
  * WordPress) and a way back to the type's listing. No comments, categories or tags: those
  * are the blog's.
  */
-import { typeLabel, typePath } from '../../lib/content-types'
+import { typeLabel, typePath, typeSingular } from '../../lib/content-types'
 import { m } from '../../paraglide/messages'
 import type { ItemPage, PageData } from '../../content/model'
 import type { Locale } from '../../../app.config'
@@ -21,10 +21,11 @@ export function ItemArticle({ page, locale }: ItemArticleProps) {
   const { post } = page
   const listing = typePath(locale, page.itemType)
   const label = typeLabel(locale, page.itemType)
+  const kind = typeSingular(locale, page.itemType)
   return (
     <article className="mx-auto max-w-site px-4 py-14 sm:px-6" data-item-type={page.itemType}>
       <header className="max-w-3xl">
-        {label && <p className="text-sm font-bold tracking-wide text-link uppercase">{label}</p>}
+        {kind && <p className="text-sm font-bold tracking-wide text-link uppercase">{kind}</p>}
         <h1 className="mt-3 text-4xl font-black tracking-tight text-ink sm:text-5xl">{post.title}</h1>
         <div className="mt-5 text-xl text-ink-soft" dangerouslySetInnerHTML={{ __html: post.excerptHtml }} />
       </header>
@@ -39,8 +40,8 @@ export function ItemArticle({ page, locale }: ItemArticleProps) {
         </div>
       )}
       <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="cms-html max-w-3xl min-w-0 text-lg" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
         {post.fields.length > 0 && (
+          // First on a phone, so the facts come before the story; beside the text from lg on.
           <aside className="lg:order-last" aria-labelledby="item-facts">
             <div className="rounded-2xl border border-line bg-surface-alt p-6 lg:sticky lg:top-28">
               <h2 id="item-facts" className="text-lg font-black text-ink">
@@ -57,6 +58,7 @@ export function ItemArticle({ page, locale }: ItemArticleProps) {
             </div>
           </aside>
         )}
+        <div className="cms-html max-w-3xl min-w-0 text-lg" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
       </div>
       {listing && label && (
         <p className="mt-14 border-t border-line pt-8">

@@ -9,7 +9,7 @@ import type { z } from 'zod'
 import { backendConfig, type Locale } from '../../../app.config'
 import { isFormId, isPopupId } from '../../content/page-name'
 import { appPathSchema, pageNameSchema } from '../../content/queries'
-import { typePath, typeTargetOf } from '../../lib/content-types'
+import { typeListingEntries, typePath, typeTargetOf } from '../../lib/content-types'
 import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from '../../content/reshape'
 import { sanitizeCmsHtml } from '../../content/sanitize'
 import {
@@ -20,6 +20,7 @@ import {
   type ContentSource,
   type BackendPageQuery,
   type PostsQuery,
+  type SitemapEntry,
   type SubmissionInput,
   type UserRequest,
 } from './source.server'
@@ -407,10 +408,11 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       const { status, body } = await getJson(target)
       if (status >= 400) throw new ContentUnavailableError('status', `${describeCall('GET', target)} answered ${status}`)
       // An item's path is the site's (decision 029); one of a type the site does not route is left out.
-      return parse(wireSitemapResponse, body, target).result.entries.flatMap((entry) => {
+      const entries = parse(wireSitemapResponse, body, target).result.entries.flatMap((entry): SitemapEntry[] => {
         const path = entry.type === 'item' ? typePath(locale, entry.item_type, entry.slug) : entry.path
         return path === null ? [] : [{ key: entry.key, path, modified: entry.modified ?? null, type: entry.type }]
       })
+      return [...entries, ...typeListingEntries(locale, entries)]
     },
 
     async getRedirects() {

@@ -9,7 +9,7 @@
  */
 import { siteConfig, type Locale } from '../../../app.config'
 import type { PageData } from '../../content/model'
-import { typeLabel } from '../../lib/content-types'
+import { typeSingular } from '../../lib/content-types'
 import { cacheTagsFor } from '../../lib/cache-tags'
 import { ogImageTitle, ogImageTargetOf, type OgImageTarget } from '../../lib/og-image'
 import { m } from '../../paraglide/messages'
@@ -64,7 +64,7 @@ async function labelOf(data: PageData, locale: Locale, title: string, pageName: 
   const { page } = data
   if (page.kind === 'post') return m.og_label_article({}, { locale })
   // An item says which type it is (Case study); a type's listing is its own headline (decision 029).
-  if (page.kind === 'item') return typeLabel(locale, page.itemType)
+  if (page.kind === 'item') return typeSingular(locale, page.itemType)
   if (page.kind === 'archive') return null
   if (categoryOf(data)) return m.og_label_category({}, { locale })
   if (page.kind === 'blog' || page.kind === 'category') return m.og_label_blog({}, { locale })
