@@ -62,7 +62,7 @@ describe('reshaping items of a content type (decision 029)', () => {
 
   it('makes an archive answer a listing of that type, with its first page', () => {
     const archive = {
-      title: 'Case studies',
+      title: 'Case studies (the backend’s label)',
       type: 'archive',
       item_type: 'case_study',
       lang: [{ code: 'de', name: 'Deutsch', url: '/de/x' }],
@@ -72,7 +72,8 @@ describe('reshaping items of a content type (decision 029)', () => {
       },
     }
     const { page } = reshapeBaseResponse(wireBaseResponse.parse(withResult(archive)), undefined, 'en')
-    expect(page).toMatchObject({ kind: 'archive', itemType: 'case_study', category: null })
+    // The site's own name for the listing, in the locale asked for.
+    expect(page).toMatchObject({ kind: 'archive', itemType: 'case_study', category: null, title: 'Case studies' })
     expect(page.kind === 'archive' && page.firstPosts?.posts.map((post) => post.slug)).toEqual(['a'])
     expect(page.languages).toEqual([{ locale: 'de', name: 'Deutsch', href: '/fallstudien', active: false }])
   })

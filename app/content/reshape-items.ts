@@ -24,6 +24,11 @@ export function itemSearchHref(hit: { item_type: string; slug: string }, locale:
   return typePath(locale ?? siteConfig.i18n.defaultLocale, hit.item_type, hit.slug)
 }
 
+/** A type's listing name in the locale asked for (the default locale's when none is given). */
+export function typeLabelIn(locale: Locale | undefined, itemType: string): string | null {
+  return typeLabel(locale ?? siteConfig.i18n.defaultLocale, itemType)
+}
+
 /** A search hit's kind as the site names an item of its type (Case study). */
 export function itemSearchLabel(hit: { item_type: string }, locale: Locale | undefined): string | null {
   return typeSingular(locale ?? siteConfig.i18n.defaultLocale, hit.item_type)
