@@ -24,26 +24,33 @@ final class Items
     {
         add_action('init', [self::class, 'registerDemo'], 4);
         add_action('acf/init', [self::class, 'registerDemoFields']);
-        // Polylang translates items like posts (the site asks for an item in a locale).
+        // Polylang translates items like posts (the site asks for an item in a locale). It asks
+        // before the types are registered, so by name, as for popups.
         add_filter('pll_get_post_types', static function (mixed $types): mixed {
             if (!is_array($types)) {
                 return $types;
             }
-            foreach (self::types() as $type) {
+            foreach (self::configuredTypes() as $type) {
                 $types[$type] = $type;
             }
             return $types;
         });
     }
 
-    /** The types answered as items: the filter's, where WordPress has them with show_in_rest. @return list<string> */
-    public static function types(): array
+    /** The type names the filter lists, registered or not. @return list<string> */
+    public static function configuredTypes(): array
     {
         $types = apply_filters('kestrel_headless_item_types', [self::DEMO_TYPE]);
         $types = is_array($types) ? $types : [];
-        return array_values(array_filter(array_map('strval', $types), static function (string $type): bool {
+        return array_values(array_filter(array_map('strval', $types), static fn (string $type) => preg_match('/^[a-z0-9_-]{1,20}$/', $type) === 1));
+    }
+
+    /** The types answered as items: the filter's, where WordPress has them with show_in_rest. @return list<string> */
+    public static function types(): array
+    {
+        return array_values(array_filter(self::configuredTypes(), static function (string $type): bool {
             $object = get_post_type_object($type);
-            return preg_match('/^[a-z0-9_-]{1,20}$/', $type) === 1 && $object !== null && $object->show_in_rest;
+            return $object !== null && $object->show_in_rest;
         }));
     }
 
