@@ -1,6 +1,9 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { wireBaseResponse, wireErrorResponse, wirePostsResponse, wireSitemapResponse } from '../app/content/wire'
+import { signPreview } from '../app/content/preview-token.server'
 import { createContentStore } from './content-store'
 import { openDatabase } from './db'
 import { createCmsHandler } from './handler'
@@ -101,5 +104,63 @@ describe('embedded CMS: content types (GET /api/v1/items/{type}, decision 029)',
     expect(tagsForContentFile('en/case-studies/harrow-veterinary-group-network-refresh.md')).toEqual([
       'item:case_study/harrow-veterinary-group-network-refresh',
     ])
+  })
+})
+
+describe('embedded CMS: a draft case study (decision 029)', () => {
+  const secret = 'items-test-preview-secret-0123456789abcdef'
+  /** The demo's English content with one draft case study beside the published ones. */
+  function draftHandler() {
+    const root = mkdtempSync(path.join(tmpdir(), 'kestrel-items-'))
+    cpSync(path.resolve('content/en'), path.join(root, 'en'), { recursive: true })
+    writeFileSync(
+      path.join(root, 'en/case-studies/draft-study.md'),
+      [
+        '---',
+        'id: 499',
+        'key: draft-study',
+        'slug: draft-study',
+        "title: 'A draft study'",
+        'date: 2026-11-01',
+        'author: Priya Shah',
+        "excerpt: 'Not yet published.'",
+        'status: draft',
+        '---',
+        '',
+        'Draft text.',
+        '',
+      ].join('\n'),
+    )
+    const draftStore = createContentStore(root, ['en'])
+    const draftHandle = createCmsHandler({
+      store: draftStore,
+      defaultLocale: 'en',
+      previewSecret: secret,
+      search: createSearchIndex(() => database, draftStore, 'en'),
+    })
+    return {
+      get: (pathAndQuery: string) => draftHandle(new Request(`http://cms.test${pathAndQuery}`)),
+      remove: () => rmSync(root, { recursive: true, force: true }),
+    }
+  }
+
+  it('is a 404 and left out of the listing without a signed link, and answered as a preview with one', async () => {
+    const cms = draftHandler()
+    try {
+      expect((await cms.get('/api/v1/items/case_study/draft-study?locale=en')).status).toBe(404)
+      const listing = wireBaseResponse.parse(await (await cms.get('/api/v1/items/case_study?locale=en')).json()).result.page.data.result
+      expect(listing.content.filtered_blogs.map((item) => item.slug)).not.toContain('draft-study')
+      const expires = Math.floor(Date.now() / 1000) + 3600
+      const signed = `preview_id=499&preview_expires=${expires}&preview_token=${signPreview({ id: '499', expires }, secret)}`
+      const preview = wireBaseResponse.parse(await (await cms.get(`/api/v1/items/case_study/draft-study?locale=en&${signed}`)).json())
+        .result.page.data.result
+      expect(preview).toMatchObject({ type: 'item', preview: true, title: 'A draft study' })
+      const forged = await cms.get(
+        `/api/v1/items/case_study/draft-study?locale=en&preview_id=499&preview_expires=${expires}&preview_token=${'0'.repeat(64)}`,
+      )
+      expect(forged.status).toBe(404)
+    } finally {
+      cms.remove()
+    }
   })
 })
