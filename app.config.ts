@@ -26,12 +26,12 @@ export const defaultLocale: Locale = 'en'
 export interface ContentTypeRoute {
   /** The backend's type name: lowercase letters, digits and `_` (WordPress post type names). */
   type: string
-  /** The listing's path per locale, one slug each, without slashes. */
-  base: Record<Locale, string>
+  /** The listing's path per locale, one slug each, without slashes; a locale without one does not route the type (so adding a locale stays one line). */
+  base: Partial<Record<Locale, string>>
   /** The listing's name per locale. */
-  label: Record<Locale, string>
+  label: Partial<Record<Locale, string>>
   /** One item's kind per locale: above its title, on its search hits and its social image. */
-  singular: Record<Locale, string>
+  singular: Partial<Record<Locale, string>>
 }
 
 export const siteConfig = {

@@ -73,6 +73,13 @@ describe('content types beyond pages and posts (decision 029)', () => {
     ])
   })
 
+  it('does not route a type in a locale that has no base for it (a locale added later)', () => {
+    const englishOnly = [{ ...caseStudies, base: { en: 'case-studies' } }]
+    expect(typeTargetOf('de', 'case-studies', englishOnly)).toBeNull()
+    expect(typePath('de', 'case_study', 'x', englishOnly)).toBeNull()
+    expect(typeConfigProblems(englishOnly, routedLocales)).toEqual([])
+  })
+
   it('ships a configuration without mistakes that routes case studies', () => {
     expect(typeConfigProblems(siteConfig.content.types, routedLocales)).toEqual([])
     expect(routedTypes.map((route) => route.type)).toContain('case_study')

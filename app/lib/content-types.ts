@@ -22,7 +22,7 @@ export interface TypeTarget {
 /** The routed type whose base (in this locale) a page name is, or is under; null for every other page name. */
 export function typeTargetOf(locale: Locale, pageName: string, types: readonly ContentTypeRoute[] = routedTypes): TypeTarget | null {
   const [base, slug, ...rest] = pageName.split('/')
-  const route = types.find((candidate) => candidate.base[locale] === base)
+  const route = types.find((candidate) => candidate.base[locale] !== undefined && candidate.base[locale] === base)
   if (!route || rest.length > 0) return null
   if (slug === undefined) return { type: route.type, slug: null }
   return isSlug(slug) ? { type: route.type, slug } : null
@@ -35,9 +35,9 @@ export function routedType(type: string, types: readonly ContentTypeRoute[] = ro
 
 /** The page name (app path without `/` or locale) of a type's listing, or of one item; null for a type the site does not route. */
 export function typePageName(locale: Locale, type: string, slug: string | null = null, types: readonly ContentTypeRoute[] = routedTypes) {
-  const route = routedType(type, types)
-  if (!route) return null
-  return slug === null ? route.base[locale] : `${route.base[locale]}/${slug}`
+  const base = routedType(type, types)?.base[locale]
+  if (base === undefined) return null
+  return slug === null ? base : `${base}/${slug}`
 }
 
 /** The app path (no locale prefix) of a type's listing or item, as links and the sitemap use it. */
@@ -67,6 +67,8 @@ export function typeConfigProblems(types: readonly ContentTypeRoute[], locales: 
     if (!TYPE_NAME.test(route.type)) problems.push(`${route.type}: not a type name (a-z, 0-9, _ and -, at most 20)`)
     for (const locale of locales) {
       const base = route.base[locale]
+      // A locale without a base does not route the type.
+      if (base === undefined) continue
       if (!isSlug(base)) problems.push(`${route.type}: base "${base}" (${locale}) is not one slug`)
       if (base === siteConfig.content.blogBase || base === siteConfig.content.homeSlug)
         problems.push(`${route.type}: base "${base}" (${locale}) is the blog's or the home page's`)
@@ -88,7 +90,9 @@ export function typeListingEntries<E extends { key: string; path: string; modifi
   types: readonly ContentTypeRoute[] = routedTypes,
 ): Array<{ key: string; path: string; modified: string | null; type: 'page' }> {
   return types.flatMap((route) => {
-    const listing = `/${route.base[locale]}`
+    const base = route.base[locale]
+    if (base === undefined) return []
+    const listing = `/${base}`
     const items = entries.filter((entry) => entry.type === 'item' && entry.path.startsWith(`${listing}/`))
     if (items.length === 0) return []
     const modified = items.reduce<string | null>(
