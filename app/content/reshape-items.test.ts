@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { cacheTagsFor, expandTag } from '../lib/cache-tags'
 import { baseResponseFixture } from '../../tests/fixtures/wire'
 import type { ItemPage, Page } from './model'
 import { reshapeBaseResponse } from './reshape'
@@ -98,5 +99,21 @@ describe('reshaping items of a content type (decision 029)', () => {
   it('reads an item answer without its type as a plain page, not an item', () => {
     const { page } = reshapeBaseResponse(wireBaseResponse.parse(withResult({ ...item, item_type: undefined })), undefined, 'en')
     expect(page.kind).toBe('page')
+  })
+
+  it('tags an item page with its item tag and a listing with its type’s, so the backend’s item tag purges both', () => {
+    const itemData = reshapeBaseResponse(wireBaseResponse.parse(withResult(item)), undefined, 'en')
+    const itemTags = cacheTagsFor(itemData, 'case-studies/northgate')
+    expect(itemTags).toEqual(['page:case-studies/northgate', 'item:case_study/northgate'])
+    const archive = { title: 'x', type: 'archive', item_type: 'case_study', content: {} }
+    const listingTags = cacheTagsFor(reshapeBaseResponse(wireBaseResponse.parse(withResult(archive)), undefined, 'en'), 'case-studies')
+    const purged = new Set(expandTag('item:case_study/northgate'))
+    expect(itemTags.some((tag) => purged.has(tag))).toBe(true)
+    expect(listingTags.some((tag) => purged.has(tag))).toBe(true)
+    expect(
+      cacheTagsFor(reshapeBaseResponse(wireBaseResponse.parse(baseResponseFixture()), undefined, 'en'), 'about').some((tag) =>
+        purged.has(tag),
+      ),
+    ).toBe(false)
   })
 })
