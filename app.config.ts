@@ -22,6 +22,18 @@ export const routedLocales = ['en', 'de'] as const satisfies readonly CatalogLoc
 export type Locale = (typeof routedLocales)[number]
 export const defaultLocale: Locale = 'en'
 
+/** A routed content type (siteConfig.content.types). */
+export interface ContentTypeRoute {
+  /** The backend's type name: lowercase letters, digits and `_` (WordPress post type names). */
+  type: string
+  /** The listing's path per locale, one slug each, without slashes; a locale without one does not route the type (so adding a locale stays one line). */
+  base: Partial<Record<Locale, string>>
+  /** The listing's name per locale. */
+  label: Partial<Record<Locale, string>>
+  /** One item's kind per locale: above its title, on its search hits and its social image. */
+  singular: Partial<Record<Locale, string>>
+}
+
 export const siteConfig = {
   /** Requirements §1: the tab title is the product name when a page has none of its own. */
   productName: 'Kestrel IT Support',
@@ -62,6 +74,22 @@ export const siteConfig = {
     maxListPage: 10_000,
     /** A page's own CSS (requirements §3 custom_css) is read up to this many characters; the rest is ignored. */
     maxPageCssLength: 100_000,
+    /**
+     * Content types beyond pages and posts that the site routes (decision 029): the
+     * backend's type name (WordPress's post type, registered with `show_in_rest`), its
+     * base path per routed locale (the listing; an item is `{base}/{slug}`), the
+     * listing's name per locale (its breadcrumb) and an item's kind (Case study). The site owns these paths: the backend
+     * names items by type and slug only. A base must not be a page's path, or the page
+     * can no longer be reached.
+     */
+    types: [
+      {
+        type: 'case_study',
+        base: { en: 'case-studies', de: 'fallstudien' },
+        label: { en: 'Case studies', de: 'Fallstudien' },
+        singular: { en: 'Case study', de: 'Fallstudie' },
+      },
+    ] satisfies ReadonlyArray<ContentTypeRoute>,
   },
 
   /**
@@ -313,6 +341,15 @@ export const cmsConfig = {
     /** The "recent posts" a page or an article carries (`recent_posts`). */
     recentCount: 3,
   },
+
+  /**
+   * The content types the embedded CMS serves beyond pages and posts (`GET /api/v1/items/{type}`,
+   * docs/content-api.md), each from its folder of Markdown files, `content/{locale}/{folder}/`.
+   */
+  types: { case_study: { folder: 'case-studies', label: { en: 'Case studies', de: 'Fallstudien' } } } satisfies Record<
+    string,
+    { folder: string; label: Record<string, string> }
+  >,
 
   /** Site search (`s` on `GET /api/v1/base/{page}`), ours. */
   search: { maxQueryLength: 200, perPage: 10, maxPage: 1000 },

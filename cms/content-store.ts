@@ -8,6 +8,8 @@
  *   pages/*.json            pages: meta, sections and page fields
  *   posts/*.md              blog posts: YAML front matter + Markdown body
  *   popups/*.json           popups (`form_id`: the form the popup shows)
+ *   {type folder}/*.md      items of a content type beyond pages and posts (cmsConfig.types:
+ *                           `case-studies/` holds `case_study`): front matter + Markdown
  *   forms/{id}.json         form definitions (Gravity Forms' shape, requirements §3), by id; a
  *                           locale without a form's file uses the fallback locale's
  *
@@ -19,6 +21,8 @@ import path from 'node:path'
 import { marked } from 'marked'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
+import { cmsConfig } from '../app.config'
+import { wireItemFields } from '../app/content/wire-items'
 import {
   wireChat,
   wireFormDefinition,
@@ -85,6 +89,19 @@ export interface PostRecord extends z.infer<typeof postFrontMatter> {
   readingMinutes: number
 }
 
+/** An item of a content type (decision 029): a post without terms, with its labelled facts (ACF's fields in WordPress). */
+const itemFrontMatter = postFrontMatter.extend({
+  categories: z.array(z.string()).default([]),
+  fields: wireItemFields.default([]),
+})
+
+export interface ItemRecord extends z.infer<typeof itemFrontMatter> {
+  type: string
+  html: string
+  text: string
+  readingMinutes: number
+}
+
 const taxonomiesFile = z.object({ categories: z.array(wireTerm), tags: z.array(wireTerm) })
 const menusFile = z.record(z.string(), z.array(wireMenuItem))
 const formId = z.union([z.number().int().nonnegative(), z.string().regex(/^[A-Za-z0-9_-]{1,50}$/, 'must be a number or a slug')])
@@ -127,6 +144,8 @@ export interface LocaleContent {
   pages: Map<string, PageFile>
   posts: PostRecord[]
   popups: Map<string, PopupFile>
+  /** Items of each content type (cmsConfig.types), by type, newest first. */
+  items: Map<string, ItemRecord[]>
   /** Form definitions by id (as a string). */
   forms: Map<string, FormFile>
 }
@@ -165,8 +184,21 @@ function splitFrontMatter(raw: string, file: string): { data: unknown; body: str
 }
 
 async function readPost(file: string): Promise<PostRecord> {
+  return readMarkdown(file, postFrontMatter)
+}
+
+async function readItem(file: string, type: string): Promise<ItemRecord> {
+  const item = await readMarkdown(file, itemFrontMatter)
+  if (item.slug !== path.basename(file, '.md')) throw new Error(`${file}: slug must be the file name (${item.slug})`)
+  return { ...item, type }
+}
+
+async function readMarkdown<T extends z.ZodType<{ slug: string }>>(
+  file: string,
+  schema: T,
+): Promise<z.infer<T> & { html: string; text: string; readingMinutes: number }> {
   const { data, body } = splitFrontMatter(await readFile(file, 'utf8'), file)
-  const result = postFrontMatter.safeParse(data)
+  const result = schema.safeParse(data)
   if (!result.success) {
     throw new Error(`${file}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
   }
@@ -193,6 +225,14 @@ async function loadLocale(root: string, locale: string): Promise<LocaleContent> 
   }
   const posts = await Promise.all((await listFiles(path.join(dir, 'posts'), '.md')).map(readPost))
   posts.sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id)
+  const items = new Map<string, ItemRecord[]>()
+  for (const [type, config] of Object.entries(cmsConfig.types)) {
+    const list = await Promise.all((await listFiles(path.join(dir, config.folder), '.md')).map((file) => readItem(file, type)))
+    items.set(
+      type,
+      list.sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id),
+    )
+  }
   const popups = new Map<string, PopupFile>()
   for (const file of await listFiles(path.join(dir, 'popups'), '.json')) {
     const popup = await readJson(file, popupFile)
@@ -208,6 +248,7 @@ async function loadLocale(root: string, locale: string): Promise<LocaleContent> 
     pages,
     posts,
     popups,
+    items,
     forms: await loadForms(root, locale),
   }
 }

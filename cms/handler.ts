@@ -18,6 +18,7 @@ import { errorBody, json } from './http'
 import { withIdempotency } from './idempotency'
 import type { Mailer } from './mail'
 import { getBase, getLayout } from './pages'
+import { getItems } from './items'
 import { getPopup } from './popups'
 import { getPosts, getTerms } from './posts'
 import { createRouter, type Route, type RouteCall } from './router'
@@ -111,6 +112,9 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
       getPopup(ctx, url, id),
     ),
     read(/^\/api\/v1\/posts$/, ({ url }) => getPosts(ctx, url)),
+    read(/^\/api\/v1\/items\/([a-z0-9_-]{1,20})(?:\/([\p{L}\p{N}_-]{1,200}))?$/u, ({ url, params: [type = '', slug = ''] }) =>
+      getItems(ctx, url, type, slug),
+    ),
     read(/^\/api\/wp\/v2\/tags$/, ({ url }) => getTerms(ctx, url, 'tags')),
     read(/^\/api\/wp\/v2\/categories$/, ({ url }) => getTerms(ctx, url, 'categories')),
     read(/^\/api\/v1\/sitemap$/, ({ url }) => getSitemap(ctx, url)),

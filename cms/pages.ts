@@ -8,11 +8,12 @@ import type { wireBaseResponse, wirePageResult } from '../app/content/wire'
 import { verifyPreview } from '../app/content/preview-token.server'
 import { cmsConfig, siteConfig } from '../app.config'
 import type { LocaleContent, PageFile } from './content-store'
-import { contentFor, languagesFor, positiveInt, published, type CmsContext } from './context'
+import { contentFor, languagesFor, published, type CmsContext } from './context'
 import { formDefinitions } from './forms'
 import { errorBody, json } from './http'
 import { categoryPath, isUnderBlog, localePrefix, pagePath, postSlugOf } from './paths'
 import { countTerms, postResult, recentPosts, summarize } from './posts'
+import { searchResultsFor } from './search-results'
 
 type BaseResponse = z.input<typeof wireBaseResponse>
 type PageResult = z.input<typeof wirePageResult>
@@ -72,22 +73,8 @@ async function pageResult(ctx: CmsContext, content: LocaleContent, page: PageFil
       recent_posts: recentPosts(content),
     },
   }
-  const s = url.searchParams.get('s')
-  if (s !== null && s.trim() !== '') {
-    const query = s.trim().slice(0, cmsConfig.search.maxQueryLength)
-    const answer = await ctx.search.search(content.locale, query, {
-      page: positiveInt(url.searchParams.get('page'), 1, cmsConfig.search.maxPage),
-      perPage: cmsConfig.search.perPage,
-    })
-    result.content!.search = {
-      query: answer.query,
-      total: answer.total,
-      page: answer.page,
-      per_page: answer.perPage,
-      corrected: answer.corrected,
-      results: answer.results,
-    }
-  }
+  const search = await searchResultsFor(ctx, content.locale, url)
+  if (search) result.content!.search = search
   if (page.type === 'blog') {
     const slug = url.searchParams.get('category')
     const category = slug ? content.categories.find((term) => term.slug === slug) : undefined

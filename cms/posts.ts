@@ -10,6 +10,7 @@ import { commentsOf } from './comments'
 import type { LocaleContent, PostRecord } from './content-store'
 import { contentFor, languagesFor, positiveInt, published, type CmsContext } from './context'
 import { errorBody, json } from './http'
+import { itemList } from './items'
 import { localePrefix, pagePath, postPageName, postPath } from './paths'
 import { escapeHtml } from './search'
 
@@ -101,11 +102,14 @@ export async function postResult(ctx: CmsContext, content: LocaleContent, post: 
   }
 }
 
-/** GET /api/v1/posts?locale=&posts_per_page=&page=&tag=&cat=&s= */
+/** GET /api/v1/posts?locale=&posts_per_page=&page=&tag=&cat=&s=&type= */
 export async function getPosts(ctx: CmsContext, url: URL): Promise<Response> {
   const content = await contentFor(ctx, url)
   if (!content) return json(errorBody('rest_invalid_param', 'Unknown locale', 400), 400)
   const params = url.searchParams
+  // `type`: a content type's listing (decision 029); absent or `post`: the blog's posts.
+  const type = params.get('type')
+  if (type !== null && type !== '' && type !== 'post') return json(itemList(content, type, url))
   const perPage = positiveInt(params.get('posts_per_page'), cmsConfig.posts.defaultPerPage, cmsConfig.posts.maxPerPage)
   const page = positiveInt(params.get('page'), 1, cmsConfig.posts.maxPage)
   const tag = params.get('tag')

@@ -10,13 +10,10 @@ import snowball from 'snowball-stemmers'
 import type { ContentStore, LocaleContent } from './content-store'
 import { localePrefix, pagePath, postPath } from './paths'
 
-export interface SearchHit {
-  type: 'page' | 'post'
-  title: string
-  url: string
-  /** HTML: escaped text with the matched words in <mark>. */
-  excerpt: string
-}
+/** A page or post by URL; an item of a content type by type and slug, whose path the site builds (decision 029). */
+export type SearchHit = { title: string; /** HTML: escaped text with the matched words in <mark>. */ excerpt: string } & (
+  { type: 'page' | 'post'; url: string } | { type: 'item'; item_type: string; slug: string }
+)
 
 export interface SearchAnswer {
   query: string
@@ -106,8 +103,9 @@ function wordForStem(wanted: string, texts: string[], stem: (word: string) => st
 }
 
 interface Doc {
-  type: 'page' | 'post'
+  type: 'page' | 'post' | 'item'
   title: string
+  /** A page's or post's URL; an item's `{type}/{slug}`. */
   url: string
   text: string
 }
@@ -142,15 +140,18 @@ function documentsOf(content: LocaleContent, prefix: string): Doc[] {
       url: `${prefix}${postPath(post.slug)}`,
       text: `${post.excerpt} ${post.text}`,
     }))
-  return [...pages, ...posts]
+  const items = [...content.items.values()]
+    .flat()
+    .flatMap((item) =>
+      item.status === 'publish'
+        ? [{ type: 'item' as const, title: item.title, url: `${item.type}/${item.slug}`, text: `${item.excerpt} ${item.text}` }]
+        : [],
+    )
+  return [...pages, ...posts, ...items]
 }
 
 export interface SearchIndex {
-  search(
-    locale: string,
-    query: string,
-    options?: { page?: number; perPage?: number; types?: Array<'page' | 'post'> },
-  ): Promise<SearchAnswer>
+  search(locale: string, query: string, options?: { page?: number; perPage?: number; types?: Array<Doc['type']> }): Promise<SearchAnswer>
   /** Forget the index (content changed); it is rebuilt on the next search. */
   invalidate(): void
 }
@@ -229,7 +230,7 @@ export function createSearchIndex(database: () => Promise<Client>, store: Conten
       if (!content) return empty
       const stems = await resolveStems(db, query, locale)
       const terms = stems.map((entry) => `"${entry.stem.replace(/"/g, '')}"*`)
-      const types = options.types ?? ['page', 'post']
+      const types = options.types ?? ['page', 'post', 'item']
       const where = `search_docs MATCH ? AND locale = ? AND type IN (${types.map(() => '?').join(', ')})`
       const run = async (operator: 'AND' | 'OR') => {
         const match = `{title_stems body_stems} : (${terms.join(` ${operator} `)})`
@@ -269,12 +270,13 @@ export function createSearchIndex(database: () => Promise<Client>, store: Conten
               )
               .join(' ')
           : null,
-        results: answer.rows.map((row) => ({
-          type: row.type === 'post' ? 'post' : 'page',
-          url: String(row.url),
-          title: String(row.title),
-          excerpt: highlight(String(row.body), stemSet, prefixStem),
-        })),
+        results: answer.rows.map((row): SearchHit => {
+          const title = String(row.title)
+          const excerpt = highlight(String(row.body), stemSet, prefixStem)
+          if (row.type !== 'item') return { type: row.type === 'post' ? 'post' : 'page', url: String(row.url), title, excerpt }
+          const [itemType = '', slug = ''] = String(row.url).split('/')
+          return { type: 'item', item_type: itemType, slug, title, excerpt }
+        }),
       }
     },
     invalidate() {

@@ -1,4 +1,4 @@
-/** `GET /api/v1/sitemap?locale=` (ours): every published page and post that may be indexed. */
+/** `GET /api/v1/sitemap?locale=` (ours): every published page, post and item that may be indexed. */
 import { contentFor, published, type CmsContext } from './context'
 import { errorBody, json } from './http'
 import { pagePath, postPath } from './paths'
@@ -16,5 +16,19 @@ export async function getSitemap(ctx: CmsContext, url: URL): Promise<Response> {
     modified: post.modified ?? post.date,
     type: 'post' as const,
   }))
-  return json({ result: { entries: [...pages, ...posts] } })
+  // Items by type and slug: the site builds their paths (decision 029).
+  const items = [...content.items.values()].flat().flatMap((item) =>
+    item.status === 'publish'
+      ? [
+          {
+            key: `${item.type}:${item.key}`,
+            type: 'item' as const,
+            item_type: item.type,
+            slug: item.slug,
+            modified: item.modified ?? item.date,
+          },
+        ]
+      : [],
+  )
+  return json({ result: { entries: [...pages, ...posts, ...items] } })
 }

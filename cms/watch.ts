@@ -6,6 +6,8 @@
  */
 import { watch, type FSWatcher } from 'node:fs'
 import path from 'node:path'
+import { cmsConfig } from '../app.config'
+import { itemTag } from '../app/lib/cache-tags'
 
 /** Editors save in bursts (temporary file, rename, touch): changes within this window are one change. */
 const SETTLE_MS = 150
@@ -27,6 +29,9 @@ export function tagsForContentFile(relativePath: string): string[] {
     if (folder === 'posts') return [`post:${name}`]
     if (folder === 'popups') return [`popup:${name}`]
     if (folder === 'forms') return [`form:${name}`]
+    // An item's file is named by its slug, in its type's folder (cmsConfig.types).
+    const type = Object.entries(cmsConfig.types).find(([, config]) => config.folder === folder)?.[0]
+    if (type) return [itemTag(type, name)]
   }
   return ['all']
 }

@@ -27,8 +27,8 @@ const HOST = '127.0.0.1'
 const PORT = Number(process.env.HTML_CHECK_PORT ?? 4320)
 const origin = `http://${HOST}:${PORT}`
 
-/** One URL per page type (paths without the locale prefix), and the status each must answer. */
-const pageTypes: Array<{ name: string; path: string; status?: number }> = [
+/** One URL per page type (paths without the locale prefix, or one per locale), and the status each must answer. */
+const pageTypes: Array<{ name: string; path: string | Record<Locale, string>; status?: number }> = [
   { name: 'home', path: '/' },
   { name: 'page', path: '/about' },
   { name: 'service', path: '/services/cyber-security' },
@@ -43,6 +43,12 @@ const pageTypes: Array<{ name: string; path: string; status?: number }> = [
   { name: 'reset-password', path: '/reset-password' },
   { name: 'contact', path: '/contact' },
   { name: 'not-found', path: '/no-such-page', status: 404 },
+  // A content type's paths are the site's per locale (decision 029).
+  { name: 'case studies', path: { en: '/case-studies', de: '/fallstudien' } },
+  {
+    name: 'case study',
+    path: { en: '/case-studies/northgate-logistics-microsoft-365-migration', de: '/fallstudien/northgate-logistics-umzug-microsoft-365' },
+  },
 ]
 
 const localized = (path: string, locale: Locale) =>
@@ -157,7 +163,7 @@ async function main() {
   const problems: string[] = []
   for (const locale of routedLocales) {
     for (const type of pageTypes) {
-      const path = localized(type.path, locale)
+      const path = localized(typeof type.path === 'string' ? type.path : type.path[locale], locale)
       const response = await fetch(`${origin}${path}`, {
         redirect: 'manual',
         headers: { accept: 'text/html', 'sec-fetch-dest': 'document' },

@@ -32,6 +32,7 @@ const pages = [
   { name: 'landing', path: '/landing/managed-it-support' },
   { name: 'contact (form)', path: '/contact' },
   { name: 'blog home (listing)', path: '/blog' },
+  { name: 'case study (a content type, decision 029)', path: '/case-studies/northgate-logistics-microsoft-365-migration' },
 ]
 
 let server: ChildProcess | undefined

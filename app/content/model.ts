@@ -111,6 +111,8 @@ export interface PostSummary {
 export interface Post extends PostSummary {
   /** Sanitized HTML. */
   contentHtml: string
+  /** An item's labelled facts (a case study's client, industry, outcome); empty for posts. */
+  fields: Array<{ label: string; value: string }>
 }
 
 export interface Breadcrumb {
@@ -144,7 +146,8 @@ export interface SearchResults {
   page: number
   perPage: number
   corrected: string | null
-  results: Array<{ type: 'page' | 'post'; title: string; href: string; excerptHtml: string }>
+  /** `label`: an item's content type as the site names it (decision 029); null for pages and posts. */
+  results: Array<{ type: 'page' | 'post' | 'item'; title: string; href: string; excerptHtml: string; label: string | null }>
 }
 
 export interface Pagination {
@@ -220,13 +223,22 @@ export interface ArticlePage extends PageCommon {
  * appends come from `/api/v1/posts`.
  */
 export interface ListingPage extends PageCommon {
-  kind: 'blog' | 'category'
+  kind: 'blog' | 'category' | 'archive'
+  /** An `archive`'s content type (decision 029): its items are listed; null on the blog's listings. */
+  itemType: string | null
   category: Term | null
   /** `filtered_blogs` with its `pagination`; null when the answer has no pagination to read them by. */
   firstPosts: PostList | null
 }
 
-export type Page = ContentPage | ArticlePage | ListingPage
+/** One item of a routed content type (decision 029): a post of another type, with its facts. */
+export interface ItemPage extends PageCommon {
+  kind: 'item'
+  itemType: string
+  post: Post
+}
+
+export type Page = ContentPage | ArticlePage | ListingPage | ItemPage
 
 /** What one page request yields: the page plus the shell's data. */
 export interface PageData {

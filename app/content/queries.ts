@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { routedLocales, siteConfig } from '../../app.config'
+import { TYPE_NAME } from '../lib/content-types'
 import { APP_PATH, PAGE_NAME, POPUP_ID, SLUG } from './page-name'
 
 export const localeSchema = z.enum(routedLocales)
@@ -58,6 +59,8 @@ export const postsQuerySchema = z.object({
   category: slugSchema.optional(),
   search: searchSchema.optional(),
   perPage: z.number().int().min(1).max(50).optional(),
+  /** A routed content type's listing (decision 029); absent: the blog's posts. */
+  type: z.string().regex(TYPE_NAME).optional(),
 })
 export type PostsQuery = z.infer<typeof postsQuerySchema>
 /** A listing: the filter of a list whose pages "Load more" appends. */

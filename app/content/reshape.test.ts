@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { baseResponseFixture } from '../../tests/fixtures/wire'
-import { reshapeBaseResponse, reshapeChat, reshapeMenu, reshapePopup, sanitizeSectionData } from './reshape'
+import { reshapeBaseResponse, reshapeChat, reshapeMenu, reshapePopup } from './reshape'
+import { sanitizeSectionData } from './reshape-json'
 import type { ContentPage, Page } from './model'
 import { wireBaseResponse, wireMenuItem, wirePopupResponse } from './wire'
 

@@ -4,19 +4,19 @@
  * text (titles, names, labels, meta) is decoded once (`decodeText`): past this point
  * text is characters, escaped once by whoever writes it out (React, the XML writer).
  */
-import { siteConfig } from '../../app.config'
+import { siteConfig, type Locale } from '../../app.config'
 import { originOf, popupIdFromHref, toAppHref } from '../lib/url'
 import { parseFormDefinitions } from './form-definition'
 import { imageSizesOf } from './image-sizes'
 import { scopePageCss } from './page-css'
 import { paletteColor } from './palette'
+import { sanitizeSectionData, toJsonObject } from './reshape-json'
+import { itemLanguage, itemSearchHref, itemSearchLabel, typeBreadcrumbs, typeLabelIn } from './reshape-items'
 import { addHeadingAnchors, decodeText, sanitizeClassList, sanitizeCmsHtml } from './sanitize'
 import type {
   ChatSettings,
   Breadcrumb,
   Image,
-  Json,
-  JsonObject,
   Language,
   MenuLink,
   Menus,
@@ -49,6 +49,8 @@ import {
 /** The origins whose URLs count as the site's own (the backend and the public site). */
 export interface ReshapeContext {
   ownOrigins: readonly string[]
+  /** The locale asked for: the links to items of a content type are built in it (decision 029). */
+  locale?: Locale
 }
 
 export function contextFor(options: Pick<WireOptions, 'host_url'> | null, ...origins: Array<string | undefined>): ReshapeContext {
@@ -193,7 +195,15 @@ export function reshapePostSummary(post: WirePostSummary): PostSummary {
 }
 
 export function reshapePost(post: WirePost): Post {
-  return { ...reshapePostSummary(post), contentHtml: addHeadingAnchors(sanitizeCmsHtml(post.content)) }
+  return {
+    ...reshapePostSummary(post),
+    contentHtml: addHeadingAnchors(sanitizeCmsHtml(post.content)),
+    fields: post.fields.flatMap((field) => {
+      const label = decodeText(field.label)
+      const value = decodeText(field.value)
+      return label && value ? [{ label, value }] : []
+    }),
+  }
 }
 
 function reshapeBreadcrumbs(items: ReadonlyArray<{ url: string; title: string }>, ctx: ReshapeContext): Breadcrumb[] {
@@ -203,57 +213,12 @@ function reshapeBreadcrumbs(items: ReadonlyArray<{ url: string; title: string }>
   })
 }
 
-function reshapeLanguages(items: WirePageResult['lang'], ctx: ReshapeContext): Language[] {
+function reshapeLanguages(items: WirePageResult['lang'], ctx: ReshapeContext, itemType: string | null, isItem: boolean): Language[] {
   return items.flatMap((item) => {
+    if (itemType !== null) return itemLanguage(item, itemType, isItem)
     const link = toAppHref(item.url, ctx.ownOrigins)
     return link ? [{ locale: item.code, name: decodeText(item.name), href: link.href, active: item.active ?? false }] : []
   })
-}
-
-/**
- * Section data is the block's own (validated by its schema in app/sections), but its
- * HTML must be clean and its text decoded before it leaves the server. Contract, at any
- * depth: a string field whose key ends in `html` carries HTML and is sanitized; a URL is
- * kept only with a scheme the site links to (else emptied); an id, a layout or a class is
- * kept as given (the block checks it); every other string is plain text and decoded
- * once (`decodeText`).
- */
-export function sanitizeSectionData(data: Record<string, unknown>): JsonObject {
-  return toJsonObject(data, (key, value) => {
-    if (/html$/i.test(key)) return sanitizeCmsHtml(value)
-    // A URL the site would not link to (javascript:, data:text/html…) is emptied; the block shows no link or image.
-    if (/(^|_)(url|href|src|srcset)$/i.test(key)) return value.trim() === '' || toAppHref(value, []) ? value : ''
-    if (/(^|_)(id|layout|class|classname)$/i.test(key)) return value
-    return decodeText(value)
-  })
-}
-
-/**
- * Reduces parsed-but-open data to plain JSON (no prototypes, bounded depth and size),
- * passing every string through `text(key, value)`.
- */
-export function toJsonObject(
-  data: Record<string, unknown>,
-  text: (key: string, value: string) => string = (_key, value) => value,
-): JsonObject {
-  const visit = (value: unknown, key: string, depth: number): Json => {
-    if (depth > 12) return null
-    if (typeof value === 'string') return text(key, value)
-    if (typeof value === 'number') return Number.isFinite(value) ? value : null
-    if (typeof value === 'boolean' || value === null) return value
-    if (Array.isArray(value)) return value.slice(0, 1000).map((item) => visit(item, key, depth + 1))
-    if (typeof value === 'object') return object(value, depth + 1)
-    return null
-  }
-  const object = (value: object, depth: number): JsonObject => {
-    const result: JsonObject = {}
-    for (const [key, entry] of Object.entries(value).slice(0, 500)) {
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue
-      result[key] = visit(entry, key, depth)
-    }
-    return result
-  }
-  return object(data, 0)
 }
 
 /** The value of the page wrapper's data-page attribute, which its custom CSS is scoped to. */
@@ -279,6 +244,8 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) => toJsonObject(item))
   const link = (value: string | undefined) => (value ? (toAppHref(value, ctx.ownOrigins)?.href ?? null) : null)
   const scopeId = pageScopeId(result.id ?? result.slug ?? 'page')
+  // An item or an archive names its content type; the site builds its links (decision 029).
+  const itemType = (result.type === 'item' || result.type === 'archive') && result.item_type ? result.item_type : null
   const common = {
     id: result.id === undefined ? null : String(result.id),
     slug: result.slug ?? '',
@@ -291,7 +258,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     customCss: scopePageCss(result.custom_css, scopeId),
     devMode: result.dev_mode,
     preview: result.preview,
-    languages: reshapeLanguages(result.lang, ctx),
+    languages: reshapeLanguages(result.lang, ctx, itemType, result.type === 'item'),
     notifications: content.notifications.map((item) => ({
       id: String(item.id),
       messageHtml: sanitizeCmsHtml(item.message),
@@ -320,10 +287,9 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
           perPage: content.search.per_page ?? Math.max(content.search.results.length, 1),
           corrected: content.search.corrected ?? null,
           results: content.search.results.flatMap((hit) => {
-            const href = toAppHref(hit.url, ctx.ownOrigins)
-            return href
-              ? [{ type: hit.type, title: decodeText(hit.title), href: href.href, excerptHtml: sanitizeCmsHtml(hit.excerpt) }]
-              : []
+            const href = hit.type === 'item' ? itemSearchHref(hit, ctx.locale) : (toAppHref(hit.url, ctx.ownOrigins)?.href ?? null)
+            const label = hit.type === 'item' ? itemSearchLabel(hit, ctx.locale) : null
+            return href ? [{ type: hit.type, title: decodeText(hit.title), href, excerptHtml: sanitizeCmsHtml(hit.excerpt), label }] : []
           }),
         }
       : null,
@@ -335,6 +301,26 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       pageLayout: result.admin_bar?.page_layout ?? result.options.layout ?? null,
     },
     chat: reshapeChat(result.chat),
+  }
+  if (itemType !== null && result.type === 'item' && content.blog_post) {
+    const post = reshapePost(content.blog_post)
+    return { ...common, kind: 'item', itemType, post, breadcrumbs: typeBreadcrumbs(common.breadcrumbs, ctx.locale, itemType, post) }
+  }
+  if (itemType !== null && result.type === 'archive') {
+    return {
+      ...common,
+      // The listing's name is the site's, in the locale asked for (a backend's type label may have one language only).
+      title: typeLabelIn(ctx.locale, itemType) ?? common.title,
+      kind: 'archive',
+      itemType,
+      category: null,
+      breadcrumbs: typeBreadcrumbs(common.breadcrumbs, ctx.locale, itemType, null),
+      firstPosts: content.pagination
+        ? reshapePosts({
+            result: { blog_posts: content.filtered_blogs.slice(0, siteConfig.content.postsPerPage), pagination: content.pagination },
+          })
+        : null,
+    }
   }
   // The kind: the backend's `type`, except that an article needs its post (else it is a plain page).
   if (content.blog_post && (result.type === 'post' || result.type === undefined)) {
@@ -356,6 +342,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
     return {
       ...common,
       kind: result.type,
+      itemType: null,
       category: content.category ? reshapeTerm(content.category) : null,
       // Only what the site's first page shows (lib/listing.ts firstListPage): the page's data
       // is written into the HTML, and the backend may list more per page.
@@ -378,9 +365,9 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   }
 }
 
-export function reshapeBaseResponse(response: WireBaseResponse, backendUrl?: string): PageData {
+export function reshapeBaseResponse(response: WireBaseResponse, backendUrl?: string, locale?: Locale): PageData {
   const { result } = response
-  const ctx = contextFor(result.options, backendUrl)
+  const ctx: ReshapeContext = { ...contextFor(result.options, backendUrl), locale }
   return {
     page: reshapePage(result.page.data.result, ctx),
     menus: reshapeMenus(result.menu, ctx),

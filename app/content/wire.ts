@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { wireRedirect, wireRedirectsContract } from './redirects'
+import { wireItemFields, wireItemSearchResult, wireItemSitemapEntry, wireItemSlug, wireItemType } from './wire-items'
 
 const MAX_TEXT = 2_000
 const MAX_HTML = 500_000
@@ -157,15 +158,20 @@ export const wirePostSummary = z.object({
 /** Requirements §3 content.blog_post: the article of a single-post page. */
 export const wirePost = wirePostSummary.extend({
   content: html,
+  /** Ours, on items of a content type: their labelled facts (wire-items.ts). */
+  fields: wireItemFields.optional().default([]),
 })
 
-/** Ours: one search hit (pages and posts) for `s` on the base call. */
-export const wireSearchResult = z.object({
-  type: z.enum(['page', 'post']),
-  title: text,
-  url: z.string().max(MAX_TEXT),
-  excerpt: html.optional().default(''),
-})
+/** Ours: one search hit (pages and posts by URL, items of a content type by type and slug) for `s` on the base call. */
+export const wireSearchResult = z.union([
+  z.object({
+    type: z.enum(['page', 'post']),
+    title: text,
+    url: z.string().max(MAX_TEXT),
+    excerpt: html.optional().default(''),
+  }),
+  wireItemSearchResult,
+])
 
 export const wirePagination = z.object({
   page: z.number().int().min(1),
@@ -267,6 +273,8 @@ export const wireLanguage = z.object({
   name: text,
   url: z.string().max(MAX_TEXT),
   active: z.boolean().optional(),
+  /** Ours, on items of a content type: the translation's slug; the site builds its URL (wire-items.ts). */
+  slug: wireItemSlug.optional(),
 })
 
 /** Requirements §3 Admin bar data. */
@@ -295,7 +303,9 @@ export const wirePageResult = z.object({
   slug: z.string().max(500).optional(),
   /** The page's own title (its h1); meta.title is the document title. */
   title: text.optional(),
-  type: z.enum(['page', 'post', 'blog', 'category']).optional(),
+  type: z.enum(['page', 'post', 'blog', 'category', 'item', 'archive']).optional(),
+  /** Ours: the content type of an `item` or `archive` answer (`GET /api/v1/items/{type}`). */
+  item_type: wireItemType.optional(),
   featured_image: optionalImage,
   background_image: optionalImage,
   body_classes: z.array(z.string().max(200)).max(50).optional().default([]),
@@ -388,15 +398,18 @@ export const wireSitemapResponse = z.object({
   result: z.object({
     entries: z
       .array(
-        z.object({
-          key: z.string().min(1).max(500),
-          path: z
-            .string()
-            .regex(/^\/[^\s]*$/)
-            .max(MAX_TEXT),
-          modified: z.string().max(40).optional(),
-          type: z.enum(['page', 'post']),
-        }),
+        z.union([
+          z.object({
+            key: z.string().min(1).max(500),
+            path: z
+              .string()
+              .regex(/^\/[^\s]*$/)
+              .max(MAX_TEXT),
+            modified: z.string().max(40).optional(),
+            type: z.enum(['page', 'post']),
+          }),
+          wireItemSitemapEntry,
+        ]),
       )
       .max(100_000),
   }),

@@ -4,7 +4,10 @@ import type { ListingPage, PostList } from '../content/model'
 import type { PostsFilter } from '../content/queries'
 
 export function listingFilter(page: ListingPage, locale: Locale): PostsFilter {
-  return { locale, category: page.category?.slug, perPage: siteConfig.content.postsPerPage }
+  const filter: PostsFilter = { locale, category: page.category?.slug, perPage: siteConfig.content.postsPerPage }
+  // A content type's archive lists its items (decision 029).
+  if (page.itemType !== null) filter.type = page.itemType
+  return filter
 }
 
 /**

@@ -19,7 +19,8 @@ export interface HeadInput {
   breadcrumbs: Breadcrumb[]
   /** JSON-LD objects the backend sent for the page. */
   schema: Array<Record<string, unknown>>
-  post: Pick<PostSummary, 'title' | 'date' | 'modified' | 'author' | 'featuredImage'> | null
+  /** An article's or an item's head (`schemaType`: BlogPosting for posts, Article for items of a content type). */
+  post: (Pick<PostSummary, 'title' | 'date' | 'modified' | 'author' | 'featuredImage'> & { schemaType?: 'BlogPosting' | 'Article' }) | null
   /** Search results, previews, account pages: never indexed. */
   noindex: boolean
   /**
@@ -180,7 +181,7 @@ function jsonLd(input: HeadInput, canonical: string | null, image: string | null
   if (input.post) {
     list.push({
       '@context': 'https://schema.org',
-      '@type': 'BlogPosting',
+      '@type': input.post.schemaType ?? 'BlogPosting',
       headline: input.post.title,
       datePublished: input.post.date,
       ...(input.post.modified ? { dateModified: input.post.modified } : {}),

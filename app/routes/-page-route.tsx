@@ -52,7 +52,7 @@ export async function loadPage(context: PageLoaderContext, target: PageTarget): 
     queryClient.ensureQueryData(layoutQueryOptions({ locale: query.locale, path: layoutPathOf(query.pageName) })),
   ])
   const { page } = data
-  if (!page.search && (page.kind === 'blog' || page.kind === 'category')) {
+  if (!page.search && (page.kind === 'blog' || page.kind === 'category' || page.kind === 'archive')) {
     const list = postListQueryOptions(listingFilter(page, query.locale), listPage)
     const first = listPage === 1 ? firstListPage(page) : null
     // The first page as the page answer carries it (filtered_blogs): no /api/v1/posts call.
@@ -90,14 +90,16 @@ export function headInputFor(data: PageData, query: PageQuery, path: string): He
     breadcrumbs: page.breadcrumbs,
     schema: page.schema,
     // Only what the head needs: the article body stays out of the loader data.
+    // An item of a content type has an article's head too, as an Article (decision 029).
     post:
-      page.kind === 'post'
+      page.kind === 'post' || page.kind === 'item'
         ? {
             title: page.post.title,
             date: page.post.date,
             modified: page.post.modified,
             author: page.post.author,
             featuredImage: page.post.featuredImage,
+            schemaType: page.kind === 'item' ? 'Article' : 'BlogPosting',
           }
         : null,
     // Search results and previews are never indexed (requirements §10.6); pages may say so themselves.
@@ -108,7 +110,7 @@ export function headInputFor(data: PageData, query: PageQuery, path: string): He
         ? null
         : {
             path: ogImagePath({ pageName: query.pageName, category: query.category }),
-            alt: `${ogImageTitle(page, page.kind === 'blog' || page.kind === 'category' ? page.category : null, page.kind === 'post' ? page.post : null, options.organizationName)} – ${options.organizationName}`,
+            alt: `${ogImageTitle(page, page.kind === 'blog' || page.kind === 'category' ? page.category : null, page.kind === 'post' || page.kind === 'item' ? page.post : null, options.organizationName)} – ${options.organizationName}`,
           },
   }
 }

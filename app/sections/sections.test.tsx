@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { sanitizeSectionData } from '../content/reshape'
+import { sanitizeSectionData } from '../content/reshape-json'
 import type { ContentPage } from '../content/model'
 import { CallToAction } from './call-to-action/call-to-action'
 import { Cards } from './cards/cards'

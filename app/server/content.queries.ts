@@ -74,6 +74,7 @@ export const postListQueryOptions = (input: PostsFilter, startPage: number) =>
       input.category ?? '',
       input.search ?? '',
       input.perPage ?? 0,
+      input.type ?? '',
       startPage,
     ],
     queryFn: async ({ pageParam }) => (await functions()).fetchPosts({ data: { ...input, page: pageParam } }),

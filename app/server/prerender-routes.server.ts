@@ -2,11 +2,13 @@
  * Which pages are prerendered at build (requirements §10.1): chosen from the
  * backend's own lists, never a hard-coded list. In every routed locale: home, every
  * internal page a menu links to, the blog home, the first page of every category and
- * tag listing, and the newest posts. Account and reset pages are never prerendered
+ * tag listing, the newest posts, and every routed content type's listing with its newest
+ * items (decision 029). Account and reset pages are never prerendered
  * (they are never kept in a shared cache either).
  */
 import { routedLocales, siteConfig, type Locale } from '../../app.config'
 import type { MenuLink } from '../content/model'
+import { routedTypes, typePath } from '../lib/content-types'
 import { localizePath } from '../lib/url'
 import { isAccountPath } from './cache-control.server'
 import { ContentUnavailableError, type ContentSource } from './content/source.server'
@@ -37,6 +39,12 @@ export async function prerenderRoutes(source: ContentSource, locales: readonly L
     // The contract lets a failed list read as empty; at build time that must not pass for "no posts".
     if (newest.failed) throw new ContentUnavailableError('unreachable', `the newest posts (${locale}) could not be listed`)
     for (const post of newest.posts) add(`${blog}/${post.slug}`)
+    for (const route of routedTypes) {
+      const items = await source.getPosts({ locale, type: route.type, perPage: siteConfig.prerender.newestPosts })
+      if (items.failed) throw new ContentUnavailableError('unreachable', `the newest ${route.type} items (${locale}) could not be listed`)
+      add(typePath(locale, route.type) ?? '')
+      for (const item of items.posts) add(typePath(locale, route.type, item.slug) ?? '')
+    }
   }
   return [...routes].sort()
 }

@@ -5,7 +5,7 @@
  * is left out of the page (logged once per page and layout) instead of breaking it.
  */
 import type { PageData, Section } from '../content/model'
-import { toJsonObject } from '../content/reshape'
+import { toJsonObject } from '../content/reshape-json'
 import { sectionSchemaFor } from '../sections/schemas'
 import type { ContentSource } from './content/source.server'
 

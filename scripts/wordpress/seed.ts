@@ -433,6 +433,37 @@ async function postBody(post: PostRecord, locale: string): Promise<Json> {
   }
 }
 
+/* case studies: a content type beyond pages and posts (decision 029), facts in the plugin's own field list */
+const studies = await existingOf('case_study')
+const findStudy = finder(studies)
+const studyIds = new Map<string, number>()
+let studyCount = 0
+for (const [locale, content] of [...contents].sort(([a], [b]) => (a === defaultLocale ? -1 : b === defaultLocale ? 1 : 0))) {
+  for (const item of content.items.get('case_study') ?? []) {
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(item.date) ? `${item.date}T09:00:00` : item.date.replace(/Z$/, '')
+    const id = findStudy(item.slug, locale)
+    const answer = await rest<{ id: number }>('POST', id ? `/wp/v2/case_study/${id}` : '/wp/v2/case_study', {
+      title: item.title,
+      slug: item.slug,
+      status: item.status,
+      date,
+      date_gmt: date,
+      excerpt: item.excerpt,
+      content: blocksFromHtml(item.html).join('\n\n'),
+      author: await author(item.author),
+      lang: locale,
+      meta: {
+        kestrel_locale: locale,
+        kestrel_translation_of: locale === defaultLocale ? 0 : (studyIds.get(`${defaultLocale}:${item.key}`) ?? 0),
+        kestrel_featured_image: image(item.featured_image),
+        kestrel_item_fields: item.fields,
+      },
+    })
+    studyIds.set(`${locale}:${item.key}`, answer.id)
+    studyCount++
+  }
+}
+
 /* popups */
 const popups = await existingOf('kestrel_popup')
 const findPopup = finder(popups)
@@ -624,6 +655,6 @@ if (active.some((item) => item.plugin.startsWith('seo-by-rank-math/'))) {
 
 writeFileSync(hashFile, inputs)
 console.log(
-  `[seed] ${pageCount} pages, ${postIds.size * contents.size} posts, ${popupIds.size * contents.size} popups, ${itemCount} menu items, ` +
+  `[seed] ${pageCount} pages, ${postIds.size * contents.size} posts, ${studyCount} case studies, ${popupIds.size * contents.size} popups, ${itemCount} menu items, ` +
     `${termIds.categories.size} categories, ${termIds.tags.size} tags, ${redirectCount} redirects in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 )

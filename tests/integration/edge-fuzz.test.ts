@@ -71,6 +71,8 @@ function inContract(call: string): boolean {
   if (get && (match = /^\/api\/v1\/base\/(.+)$/.exec(pathname))) return slugPath(match[1]!)
   if (get && (match = /^\/api\/v1\/layout(\/.*)?$/.exec(pathname))) return !match[1] || match[1] === '/' || slugPath(match[1].slice(1))
   if (get && (match = /^\/api\/v1\/popups\/([A-Za-z0-9_-]{1,64})$/.exec(pathname))) return true
+  // A routed content type's listing or item (decision 029): a type name, then at most one slug.
+  if (get && (match = /^\/api\/v1\/items\/[a-z0-9_-]{1,20}(\/[^/]+)?$/.exec(pathname))) return !match[1] || slugSegment(match[1].slice(1))
   if (get && ['/api/v1/posts', '/api/wp/v2/tags', '/api/v1/sitemap', '/api/v1/redirects'].includes(pathname)) return true
   if (post && /^\/api\/gf\/v2\/forms\/[A-Za-z0-9_-]{1,64}\/submissions$/.test(pathname)) return true
   if (post && pathname === '/wp-comments-post.php') return true
@@ -247,6 +249,10 @@ describe('fuzzing the production server', () => {
     expect(inContract('GET /api/v1/base/..%2F..%2Fwp-json%2Fwp%2Fv2%2Fusers')).toBe(false)
     expect(inContract('GET /api/v1/base/../users')).toBe(false)
     expect(inContract('GET /api/v1/base/%2e%2e/users')).toBe(false)
+    expect(inContract('GET /api/v1/items/case_study')).toBe(true)
+    expect(inContract('GET /api/v1/items/case_study/northgate')).toBe(true)
+    expect(inContract('GET /api/v1/items/case_study/..%2Fusers')).toBe(false)
+    expect(inContract('GET /api/v1/items/case_study/a/b')).toBe(false)
     expect(inContract('GET /wp-json/wp/v2/users')).toBe(false)
   })
 })

@@ -7,6 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { Locale } from '../../app.config'
+import { typeTargetOf } from '../../app/lib/content-types'
 import { sectionRegistry } from '../../app/sections/registry'
 import { sectionSchemaFor } from '../../app/sections/schemas'
 import { createContentStore, type LocaleContent, type PageFile } from '../../cms/content-store'
@@ -207,7 +209,7 @@ describe('demo content', () => {
         expect(content.popups.has('support')).toBe(true)
       })
 
-      it('links only to pages, posts and listings that exist, in its own language', async () => {
+      it('links only to pages, posts, listings and items of a content type that exist, in its own language', async () => {
         const content = await load(locale)
         const prefix = locale === 'en' ? '' : `/${locale}`
         const pages = new Set(published(content).map((page) => page.path))
@@ -248,7 +250,8 @@ describe('demo content', () => {
             pages.has(rest) ||
             (first === 'blog' && second !== undefined && third === undefined && posts.has(second)) ||
             (first === 'blog' && second === 'category' && third !== undefined && categories.has(third)) ||
-            (first === 'blog' && second === 'tag' && third !== undefined && tags.has(third))
+            (first === 'blog' && second === 'tag' && third !== undefined && tags.has(third)) ||
+            typeLinkExists(content, locale, rest)
           if (!ok) problems.push(`${raw}: nothing there`)
         }
         expect(problems).toEqual([])
@@ -290,3 +293,32 @@ describe('demo content', () => {
     }
   })
 })
+
+describe('demo case studies (decision 029)', () => {
+  it('has three in each language, each translated (one key in both), with its facts and image', async () => {
+    const [en, de] = await Promise.all([load('en'), load('de')])
+    const studies = (content: LocaleContent) => content.items.get('case_study') ?? []
+    expect(studies(en)).toHaveLength(3)
+    expect(
+      studies(de)
+        .map((item) => item.key)
+        .sort(),
+    ).toEqual(
+      studies(en)
+        .map((item) => item.key)
+        .sort(),
+    )
+    for (const item of [...studies(en), ...studies(de)]) {
+      expect(item.fields.length, item.slug).toBeGreaterThanOrEqual(4)
+      expect(item.featured_image && existsSync(path.join('public', item.featured_image.url)), item.slug).toBe(true)
+    }
+  })
+})
+
+/** A routed content type's listing, or one of its published items (decision 029). */
+function typeLinkExists(content: LocaleContent, locale: Locale, pageName: string): boolean {
+  const target = typeTargetOf(locale, pageName)
+  if (!target) return false
+  const items = content.items.get(target.type)?.filter((item) => item.status === 'publish') ?? []
+  return target.slug === null ? items.length > 0 : items.some((item) => item.slug === target.slug)
+}

@@ -5,7 +5,8 @@
  * answer where a page was expected.
  */
 import type { Locale } from '../../../app.config'
-import type { ArticlePage, ListingPage, PageData } from '../../content/model'
+import type { ArticlePage, ItemPage, ListingPage, PageData } from '../../content/model'
+import { ItemArticle } from '../items/item-article'
 import { ArticleContent } from './article'
 import { ListingContent } from './post-listing'
 
@@ -17,6 +18,8 @@ export interface BlogContentProps<P extends ArticlePage | ListingPage = ArticleP
   listPage: number
 }
 
-export function BlogContent({ page, ...props }: BlogContentProps) {
+/** An article, an item of a content type (decision 029) or a listing of either. */
+export function BlogContent({ page, ...props }: Omit<BlogContentProps, 'page'> & { page: ArticlePage | ListingPage | ItemPage }) {
+  if (page.kind === 'item') return <ItemArticle page={page} data={props.data} locale={props.locale} />
   return page.kind === 'post' ? <ArticleContent page={page} {...props} /> : <ListingContent page={page} {...props} />
 }

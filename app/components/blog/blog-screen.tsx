@@ -11,7 +11,7 @@ import type { ArticlePage, ListingPage } from '../../content/model'
 import { pageQueryOptions } from '../../server/content.queries'
 import { Island } from '../island'
 import { PageFrame } from '../page-frame'
-import { articleContentCode, listingContentCode, searchResultsCode, sectionsContentCode } from '../page-islands'
+import { articleContentCode, blogContentCode, listingContentCode, searchResultsCode, sectionsContentCode } from '../page-islands'
 import type { PageScreenProps } from '../page-screen'
 import type { BlogContentProps } from './blog-content'
 
@@ -30,6 +30,8 @@ export function BlogScreen({ query, layout, listPage, article: Article, listing:
         <Island id="page-search" code={searchResultsCode} props={{ search: page.search, suggestions: data.menus.primary }} loading="now" />
       ) : page.kind === 'page' ? (
         <Island id="page-sections" code={sectionsContentCode} props={{ data, page }} loading="now" />
+      ) : page.kind === 'item' ? (
+        <Island id="page-blog" code={blogContentCode} props={{ page, ...props }} loading="now" />
       ) : page.kind === 'post' ? (
         Article ? (
           <Article page={page} {...props} />

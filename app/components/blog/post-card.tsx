@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { m } from '../../paraglide/messages'
 import type { PostSummary } from '../../content/model'
+import { CmsLink } from '../cms-link'
 import { Image } from '../media/image'
 import { formatDate } from './format'
 
-/** A post in a listing: featured image, title, excerpt, date, category, reading time. */
-export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headingLevel?: 2 | 3 }) {
+/** A post in a listing: featured image, title, excerpt, date, category, reading time. `href`: an item's path (decision 029), else the article's. */
+export function PostCard({ post, headingLevel = 2, href }: { post: PostSummary; headingLevel?: 2 | 3; href?: string }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-shadow hover:shadow-md">
@@ -24,9 +25,15 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
           {post.readingMinutes && <span>· {m.blog_reading_time({ minutes: post.readingMinutes })}</span>}
         </p>
         <Heading className="mt-2 text-xl font-bold text-ink">
-          <Link to="/blog/$slug" params={{ slug: post.slug }} className="group-hover:text-link after:absolute after:inset-0">
-            {post.title}
-          </Link>
+          {href ? (
+            <CmsLink href={href} internal className="group-hover:text-link after:absolute after:inset-0">
+              {post.title}
+            </CmsLink>
+          ) : (
+            <Link to="/blog/$slug" params={{ slug: post.slug }} className="group-hover:text-link after:absolute after:inset-0">
+              {post.title}
+            </Link>
+          )}
         </Heading>
         <div className="mt-3 flex-1 text-ink-soft" dangerouslySetInnerHTML={{ __html: post.excerptHtml }} />
       </div>

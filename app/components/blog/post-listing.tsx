@@ -9,6 +9,7 @@ import { useState, type MouseEvent } from 'react'
 import { m } from '../../paraglide/messages'
 import type { ListingPage } from '../../content/model'
 import type { PostsFilter } from '../../content/queries'
+import { typePath } from '../../lib/content-types'
 import { listingFilter } from '../../lib/listing'
 import { postListQueryOptions } from '../../server/content.queries'
 import type { BlogContentProps } from './blog-content'
@@ -17,6 +18,7 @@ import { PostCard } from './post-card'
 /** A listing answer (the blog home or a category) as its page. */
 export function ListingContent({ page, locale, listPage }: BlogContentProps<ListingPage>) {
   const title = page.category ? m.category_heading({ category: page.category.name }) : page.title
+  // An archive's items (decision 029) are listed the same way; their cards link to the site's path for them.
   return <PostListing title={title} filter={listingFilter(page, locale)} startPage={listPage} />
 }
 
@@ -59,7 +61,7 @@ export function PostListing({ title, filter, startPage }: PostListingProps) {
         <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
           {unique.map((post) => (
             <li key={post.id} className="flex">
-              <PostCard post={post} />
+              <PostCard post={post} href={filter.type ? (typePath(filter.locale, filter.type, post.slug) ?? undefined) : undefined} />
             </li>
           ))}
         </ul>

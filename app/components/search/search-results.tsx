@@ -54,7 +54,7 @@ export function SearchResults({ search, suggestions }: { search: Results; sugges
           {search.results.map((hit) => (
             <li key={hit.href} className="py-5">
               <p className="text-xs font-bold tracking-wider text-ink-muted uppercase">
-                {hit.type === 'post' ? m.search_type_post() : m.search_type_page()}
+                {hit.type === 'item' ? hit.label : hit.type === 'post' ? m.search_type_post() : m.search_type_page()}
               </p>
               <Link to={hit.href} className="mt-1 block text-xl font-bold text-link hover:underline">
                 {hit.title}

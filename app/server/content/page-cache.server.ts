@@ -177,7 +177,14 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
     getPosts(query) {
       // Every distinct search would be an entry: searches go to the backend (and fail as a list does).
       if (query.search) return source.getPosts(query)
-      const key = JSON.stringify([query.locale, query.page ?? 1, query.tag ?? '', query.category ?? '', query.perPage ?? 0])
+      const key = JSON.stringify([
+        query.locale,
+        query.type ?? 'post',
+        query.page ?? 1,
+        query.tag ?? '',
+        query.category ?? '',
+        query.perPage ?? 0,
+      ])
       return posts.get(key, () => source.getPosts(query))
     },
     getTagId(slug, locale) {

@@ -22,7 +22,7 @@ export interface SitemapEntry {
   key: string
   path: string
   modified: string | null
-  type: 'page' | 'post'
+  type: 'page' | 'post' | 'item'
 }
 
 /** Requirements §7: POST {api}/api/gf/v2/forms/{id}/submissions, multipart with `input_{fieldId}` keys. */

@@ -9,6 +9,7 @@ import type { z } from 'zod'
 import { backendConfig, type Locale } from '../../../app.config'
 import { isFormId, isPopupId } from '../../content/page-name'
 import { appPathSchema, pageNameSchema } from '../../content/queries'
+import { typeListingEntries, typePath, typeTargetOf } from '../../lib/content-types'
 import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from '../../content/reshape'
 import { sanitizeCmsHtml } from '../../content/sanitize'
 import {
@@ -19,6 +20,7 @@ import {
   type ContentSource,
   type BackendPageQuery,
   type PostsQuery,
+  type SitemapEntry,
   type SubmissionInput,
   type UserRequest,
 } from './source.server'
@@ -157,9 +159,14 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
     async getPage(query: BackendPageQuery) {
       // Whoever calls, only a slug path is ever appended to the endpoint (no `..` reaches the backend).
       if (!pageNameSchema.safeParse(query.pageName).success) throw new ContentNotFoundError()
-      const target = url(`/api/v1/base/${encodePath(query.pageName)}`, {
+      // A routed content type's listing or item is asked for by type and slug (decision 029).
+      const item = typeTargetOf(query.locale, query.pageName)
+      const path = item
+        ? `/api/v1/items/${item.type}${item.slug === null ? '' : `/${encodeURIComponent(item.slug)}`}`
+        : `/api/v1/base/${encodePath(query.pageName)}`
+      const target = url(path, {
         locale: query.locale,
-        category: query.category,
+        category: item ? undefined : query.category,
         s: query.search,
         page: query.search && query.searchPage && query.searchPage > 1 ? query.searchPage : undefined,
         preview_id: query.previewId,
@@ -173,7 +180,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
         if (status === 404 || status === 410) throw notFoundFrom(body)
         if (status >= 400) throw new ContentUnavailableError('status', `${describeCall('GET', target)} answered ${status}`)
         const wire = parse(wireBaseResponse, body, target)
-        const data = reshapeBaseResponse(wire, baseUrl)
+        const data = reshapeBaseResponse(wire, baseUrl, query.locale)
         // Requirements §8: a result with an error flag raises 404.
         if (wire.result.page.data.result.error) {
           throw new ContentNotFoundError({ menus: data.menus, options: data.options })
@@ -218,6 +225,7 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
     async getPosts(query: PostsQuery) {
       const target = url('/api/v1/posts', {
         locale: query.locale,
+        type: query.type,
         page: query.page,
         tag: query.tag,
         cat: query.category,
@@ -399,12 +407,12 @@ export function createWpSource(options: WpSourceOptions): ContentSource {
       const target = url('/api/v1/sitemap', { locale })
       const { status, body } = await getJson(target)
       if (status >= 400) throw new ContentUnavailableError('status', `${describeCall('GET', target)} answered ${status}`)
-      return parse(wireSitemapResponse, body, target).result.entries.map((entry) => ({
-        key: entry.key,
-        path: entry.path,
-        modified: entry.modified ?? null,
-        type: entry.type,
-      }))
+      // An item's path is the site's (decision 029); one of a type the site does not route is left out.
+      const entries = parse(wireSitemapResponse, body, target).result.entries.flatMap((entry): SitemapEntry[] => {
+        const path = entry.type === 'item' ? typePath(locale, entry.item_type, entry.slug) : entry.path
+        return path === null ? [] : [{ key: entry.key, path, modified: entry.modified ?? null, type: entry.type }]
+      })
+      return [...entries, ...typeListingEntries(locale, entries)]
     },
 
     async getRedirects() {

@@ -9,6 +9,7 @@
  */
 import { siteConfig, type Locale } from '../../../app.config'
 import type { PageData } from '../../content/model'
+import { typeSingular } from '../../lib/content-types'
 import { cacheTagsFor } from '../../lib/cache-tags'
 import { ogImageTitle, ogImageTargetOf, type OgImageTarget } from '../../lib/og-image'
 import { m } from '../../paraglide/messages'
@@ -62,6 +63,9 @@ async function parentTitle(locale: Locale, pageName: string): Promise<string | n
 async function labelOf(data: PageData, locale: Locale, title: string, pageName: string): Promise<string | null> {
   const { page } = data
   if (page.kind === 'post') return m.og_label_article({}, { locale })
+  // An item says which type it is (Case study); a type's listing is its own headline (decision 029).
+  if (page.kind === 'item') return typeSingular(locale, page.itemType)
+  if (page.kind === 'archive') return null
   if (categoryOf(data)) return m.og_label_category({}, { locale })
   if (page.kind === 'blog' || page.kind === 'category') return m.og_label_blog({}, { locale })
   if (pageName === siteConfig.content.homeSlug) return null
@@ -72,7 +76,12 @@ async function labelOf(data: PageData, locale: Locale, title: string, pageName: 
 
 async function cardOf(data: PageData, locale: Locale, pageName: string): Promise<OgCard> {
   const { page, options } = data
-  const title = ogImageTitle(page, categoryOf(data), page.kind === 'post' ? page.post : null, options.organizationName)
+  const title = ogImageTitle(
+    page,
+    categoryOf(data),
+    page.kind === 'post' || page.kind === 'item' ? page.post : null,
+    options.organizationName,
+  )
   let siteHost: string
   try {
     siteHost = new URL(options.siteUrl).host
@@ -116,7 +125,9 @@ export async function answerOgImage(publicPathname: string): Promise<OgImageAnsw
   const png = await renderCardPng(await cardOf(data, image.locale, image.target.pageName))
   const drawMs = performance.now() - started
   // What the image shows: its page (in every locale) and, for an article, the post; not the lists it appears in.
-  const tags = cacheTagsFor(data, image.target.pageName).filter((tag) => tag.startsWith('page:') || tag.startsWith('post:'))
+  const tags = cacheTagsFor(data, image.target.pageName).filter(
+    (tag) => tag.startsWith('page:') || tag.startsWith('post:') || tag.startsWith('item:'),
+  )
   // The label may be the parent page's title: a change to the parent redraws the image.
   const parent = image.target.pageName.slice(0, Math.max(0, image.target.pageName.lastIndexOf('/')))
   if (parent && data.page.kind === 'page') tags.push(`page:${parent}`)

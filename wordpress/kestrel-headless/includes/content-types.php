@@ -106,13 +106,13 @@ final class ContentTypes
             'query_var' => false,
         ]);
 
-        $types = ['post', 'page', self::POPUP];
+        $types = array_merge(['post', 'page', self::POPUP], Items::types());
         $string = static fn (string $description) => ['type' => 'string', 'single' => true, 'show_in_rest' => true, 'default' => '', 'description' => $description, 'auth_callback' => static fn () => current_user_can('edit_posts')];
         foreach ($types as $type) {
             register_post_meta($type, Languages::META_LOCALE, $string('The locale of this document (built-in languages; empty: the default locale).'));
             register_post_meta($type, Languages::META_ORIGINAL, ['type' => 'integer', 'single' => true, 'show_in_rest' => true, 'default' => 0, 'description' => 'The id of the original this document translates.', 'auth_callback' => static fn () => current_user_can('edit_posts')]);
         }
-        foreach (['post', 'page'] as $type) {
+        foreach (array_merge(['post', 'page'], Items::types()) as $type) {
             foreach (['kestrel_meta_title' => 'Document title', 'kestrel_meta_description' => 'Meta description', 'kestrel_meta_keywords' => 'Meta keywords', 'kestrel_meta_robots' => 'Robots (e.g. noindex,follow)', 'kestrel_custom_css' => 'CSS for this page', 'kestrel_body_classes' => 'Body classes (space separated)'] as $key => $description) {
                 register_post_meta($type, $key, $string($description));
             }

@@ -579,7 +579,7 @@ final class Documents
     {
         $wpQuery = new \WP_Query([
             's' => $query,
-            'post_type' => ['page', 'post'],
+            'post_type' => array_merge(['page', 'post'], Items::types()),
             'post_status' => 'publish',
             'posts_per_page' => self::SEARCH_PER_PAGE,
             'paged' => $page,
@@ -588,6 +588,11 @@ final class Documents
         $results = [];
         foreach ($wpQuery->posts as $post) {
             if (!$post instanceof \WP_Post || get_post_meta($post->ID, 'kestrel_not_found', true)) {
+                continue;
+            }
+            if (Items::isItem($post)) {
+                // By type and slug: the site builds the link (decision 029).
+                $results[] = ['type' => 'item', 'item_type' => $post->post_type, 'slug' => $post->post_name, 'title' => Util::title($post), 'excerpt' => self::highlight(self::plainText($post), $query)];
                 continue;
             }
             $results[] = [
@@ -610,7 +615,7 @@ final class Documents
     /** A document's readable text: an article's content, a page's section texts. */
     private static function plainText(\WP_Post $post): string
     {
-        if ($post->post_type === 'post') {
+        if ($post->post_type === 'post' || Items::isItem($post)) {
             return Util::text(($post->post_excerpt !== '' ? $post->post_excerpt . ' ' : '') . $post->post_content, 100000);
         }
         $texts = [];

@@ -23,7 +23,7 @@ final class Languages
 
     public static function boot(): void
     {
-        foreach (['post', 'page', ContentTypes::POPUP] as $type) {
+        foreach (['post', 'page', ContentTypes::POPUP, Items::DEMO_TYPE] as $type) {
             add_filter("rest_pre_insert_$type", [self::class, 'rememberPendingLocale'], 10, 2);
         }
         add_filter('wp_unique_post_slug', [self::class, 'allowSlugPerLocale'], 10, 6);
@@ -374,7 +374,7 @@ final class Languages
         // Hook arguments arrive loosely typed (a new post has no id yet).
         [$slug, $postId, $type, $parent, $original] = [(string) $slug, (int) $postId, (string) $type, (int) $parent, (string) $original];
         $mode = self::mode();
-        if ($slug === $original || $mode === 'wpml' || !in_array($type, ['post', 'page', ContentTypes::POPUP], true)) {
+        if ($slug === $original || $mode === 'wpml' || !in_array($type, array_merge(['post', 'page', ContentTypes::POPUP], Items::types()), true)) {
             return $slug;
         }
         $locale = self::localeOfSaved($postId);

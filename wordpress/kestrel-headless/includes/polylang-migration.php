@@ -115,7 +115,7 @@ final class PolylangMigration
     private static function migrateDocuments(string $default): array
     {
         global $wpdb;
-        $types = ['page', 'post', ContentTypes::POPUP];
+        $types = array_merge(['page', 'post', ContentTypes::POPUP], Items::types());
         $placeholders = implode(',', array_fill(0, count($types), '%s'));
         // Straight from the table: Polylang filters queries by the request's language.
         $ids = array_map('intval', $wpdb->get_col($wpdb->prepare(

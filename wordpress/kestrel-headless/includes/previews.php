@@ -55,7 +55,10 @@ final class Previews
             return null;
         }
         $locale = Languages::ofPost($post->ID);
-        if ($post->post_name === '') {
+        if (Items::isItem($post)) {
+            // The site owns an item's path (decision 029): its base for previews comes from the filter.
+            $path = Languages::prefix($locale) . '/' . Items::base($post->post_type, $locale) . '/' . ($post->post_name !== '' ? $post->post_name : 'draft-' . $post->ID);
+        } elseif ($post->post_name === '') {
             // A draft without a slug yet: the site finds it by id; the path only picks the route.
             $path = Languages::prefix($locale) . ($post->post_type === 'post' ? '/blog/draft-' . $post->ID : '/draft-' . $post->ID);
         } else {
@@ -67,7 +70,7 @@ final class Previews
 
     public static function previewLink(string $link, \WP_Post $post): string
     {
-        if (!in_array($post->post_type, ['post', 'page'], true)) {
+        if (!in_array($post->post_type, ['post', 'page'], true) && !Items::isItem($post)) {
             return $link;
         }
         return self::link($post->ID) ?? $link;
@@ -83,7 +86,7 @@ final class Previews
             return null;
         }
         $post = get_post((int) $id);
-        if (!$post || !in_array($post->post_type, ['post', 'page'], true) || $post->post_status === 'trash') {
+        if (!$post || (!in_array($post->post_type, ['post', 'page'], true) && !Items::isItem($post)) || $post->post_status === 'trash') {
             return null;
         }
         $autosaves = wp_get_post_revisions($post->ID, ['posts_per_page' => 1, 'orderby' => 'date', 'order' => 'DESC', 'check_enabled' => false]);

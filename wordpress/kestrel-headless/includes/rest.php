@@ -54,6 +54,8 @@ final class Rest
         register_rest_route('v1', '/layout(?P<path>/.*)', $public + ['callback' => static fn (\WP_REST_Request $r) => self::layout($r, (string) $r['path'])]);
         register_rest_route('v1', '/popups/(?P<id>[A-Za-z0-9_-]{1,64})', $public + ['callback' => [self::class, 'popup']]);
         register_rest_route('v1', '/posts', $public + ['callback' => [self::class, 'posts']]);
+        register_rest_route('v1', '/items/(?P<type>[a-z0-9_-]{1,20})', $public + ['callback' => static fn (\WP_REST_Request $r) => self::items($r, (string) $r['type'], '')]);
+        register_rest_route('v1', '/items/(?P<type>[a-z0-9_-]{1,20})/(?P<slug>[^/]+)', $public + ['callback' => static fn (\WP_REST_Request $r) => self::items($r, (string) $r['type'], (string) $r['slug'])]);
         register_rest_route('v1', '/sitemap', $public + ['callback' => [self::class, 'sitemap']]);
         register_rest_route('v1', '/redirects', $public + ['callback' => [Redirects::class, 'route']]);
         // The built-in chat (includes/chat.php): anyone may write, only the ticket's token adds to a ticket.
@@ -125,6 +127,36 @@ final class Rest
             return self::notFound($locale);
         }
         return self::answer(self::withSearch(Documents::pageResult($page, $locale, $dev), $request, $locale), $locale);
+    }
+
+    /** GET /api/v1/items/{type}[/{slug}]: a content type's listing or one item (decision 029); anything unknown is the 404 with the frame. */
+    public static function items(\WP_REST_Request $request, string $type, string $slug): \WP_REST_Response
+    {
+        $locale = self::locale($request);
+        if ($locale === null) {
+            return Util::error('rest_invalid_param', 'Unknown locale', 400);
+        }
+        if (!in_array($type, Items::types(), true)) {
+            return self::notFound($locale, 'No such content type');
+        }
+        $dev = $request->get_param('dev') === 'true';
+        if ($slug === '') {
+            return self::answer(self::withSearch(Items::archiveResult($type, $locale, $dev), $request, $locale), $locale);
+        }
+        $previewId = (string) $request->get_param('preview_id');
+        if ($previewId !== '') {
+            $draft = Previews::document($previewId, (string) $request->get_param('preview_expires'), (string) $request->get_param('preview_token'));
+            if ($draft !== null && $draft->post_type === $type) {
+                $result = Items::itemResult($draft, $locale, $dev);
+                $result['preview'] = $draft->post_status !== 'publish';
+                return self::answer($result, $locale);
+            }
+        }
+        $item = Languages::findByPath(rawurldecode($slug), $locale, $type);
+        if (!$item) {
+            return self::notFound($locale);
+        }
+        return self::answer(self::withSearch(Items::itemResult($item, $locale, $dev), $request, $locale), $locale);
     }
 
     /** `s`: the search results beside the page. */
@@ -204,7 +236,12 @@ final class Rest
         $perPage = $perPage >= 1 ? min($perPage, 50) : Documents::PER_PAGE;
         $page = max(1, min(10000, (int) ($request->get_param('page') ?: 1)));
         $args = ['posts_per_page' => $perPage, 'paged' => $page];
-        $empty = false;
+        // `type`: a content type's listing instead of the posts (decision 029); one this plugin does not answer lists nothing.
+        $type = (string) $request->get_param('type');
+        $empty = $type !== '' && $type !== 'post' && !in_array($type, Items::types(), true);
+        if ($type !== '' && $type !== 'post') {
+            $args['post_type'] = $type;
+        }
         foreach (['tag' => 'post_tag', 'cat' => 'category'] as $param => $taxonomy) {
             $value = trim((string) $request->get_param($param));
             if ($value === '') {
@@ -236,13 +273,19 @@ final class Rest
             return Util::error('rest_invalid_param', 'Unknown locale', 400);
         }
         $entries = [];
-        $documents = get_posts(['post_type' => ['page', 'post'], 'post_status' => 'publish', 'posts_per_page' => 5000, 'no_found_rows' => true, 'orderby' => 'ID', 'order' => 'ASC'] + Languages::queryArgs($locale));
+        $documents = get_posts(['post_type' => array_merge(['page', 'post'], Items::types()), 'post_status' => 'publish', 'posts_per_page' => 5000, 'no_found_rows' => true, 'orderby' => 'ID', 'order' => 'ASC'] + Languages::queryArgs($locale));
         foreach ($documents as $post) {
             if (get_post_meta($post->ID, 'kestrel_not_found', true)) {
                 continue;
             }
             $robots = Seo::robots($post);
             if (stripos((string) $robots, 'noindex') !== false) {
+                continue;
+            }
+            $modified = gmdate('Y-m-d', (int) strtotime($post->post_modified_gmt . ' UTC'));
+            if (Items::isItem($post)) {
+                // By type and slug: the site builds the path (decision 029).
+                $entries[] = ['key' => $post->post_type . ':' . Languages::groupId($post), 'type' => 'item', 'item_type' => $post->post_type, 'slug' => $post->post_name, 'modified' => $modified];
                 continue;
             }
             $path = Documents::sitePath($post, $locale);

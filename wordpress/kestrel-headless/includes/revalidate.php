@@ -75,12 +75,16 @@ final class Revalidate
         if ($post->post_type === 'page') {
             return [['page:' . Documents::pageName($post)], [Documents::siteUrlPath($post)]];
         }
+        if (Items::isItem($post)) {
+            // The site knows the item's path; the tag reaches it, its listing and search (decision 029).
+            return [['item:' . $post->post_type . '/' . $post->post_name], []];
+        }
         return [[], []];
     }
 
     private static function relevant(\WP_Post $post): bool
     {
-        return in_array($post->post_type, ['post', 'page', ContentTypes::POPUP], true) && !wp_is_post_revision($post) && !wp_is_post_autosave($post) && $post->post_name !== '';
+        return (in_array($post->post_type, ['post', 'page', ContentTypes::POPUP], true) || Items::isItem($post)) && !wp_is_post_revision($post) && !wp_is_post_autosave($post) && $post->post_name !== '';
     }
 
     /** Publish, unpublish, trash, restore: anything that is or was public. */
