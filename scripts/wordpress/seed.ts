@@ -182,11 +182,11 @@ async function seedPalette() {
     settings: {
       ...settings,
       color: {
-        ...((settings.color as Json | undefined) ?? {}),
+        ...(settings.color as Json | undefined),
         palette: palette.map(({ slug, name, color }) => ({ slug, name: name ?? slug, color })),
       },
       custom: {
-        ...((settings.custom as Json | undefined) ?? {}),
+        ...(settings.custom as Json | undefined),
         kestrel: { darkPalette: Object.fromEntries(palette.flatMap((entry) => (entry.dark ? [[entry.slug, entry.dark]] : []))) },
       },
     },
