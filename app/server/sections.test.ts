@@ -20,7 +20,7 @@ describe('sections checked on the server', () => {
     )
     expect(checked.map((section) => section.key)).toEqual(['a', 'd'])
     // The block's schema turns the wire image into the app's Image.
-    expect(checked[1]?.data.image).toEqual({ src: '/a.png', width: 10, height: 5, alt: '', error: false })
+    expect(checked[1]?.data.image).toEqual({ src: '/a.png', width: 10, height: 5, alt: '', error: false, sizes: [] })
     const warnings = takeConsoleOutput()
     expect(warnings.some((line) => line.includes('no_such_block'))).toBe(true)
     expect(warnings.some((line) => line.includes('call_to_action'))).toBe(true)
