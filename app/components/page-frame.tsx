@@ -6,7 +6,6 @@
 import { useLoaderData, useLocation } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { Page, PageData } from '../content/model'
-import { paletteCss } from '../content/palette'
 import { publicHref } from '../lib/public-href'
 import { m } from '../paraglide/messages'
 import { ChatLauncherSpace, ChatSlot } from './chat/chat-slot'
@@ -40,7 +39,6 @@ export function PageFrame({ data, layout, children }: { data: PageData; layout: 
         >
           <Notifications items={page.notifications} />
           {page.preview && <PreviewRibbon />}
-          {data.options.palette.length > 0 && <style>{paletteCss(data.options.palette)}</style>}
           {page.customCss && <style>{page.customCss}</style>}
           {children}
         </div>

@@ -13,6 +13,7 @@ import { cacheTagsFor } from '../lib/cache-tags'
 import { layoutPathOf, pageQueryFor, type PageSelection, type PageTarget } from '../lib/page-selection'
 import { ogImagePath, ogImageTitle } from '../lib/og-image'
 import { buildHead, type HeadInput } from '../lib/seo'
+import { paletteCss } from '../content/palette'
 import { layoutQueryOptions, pageQueryOptions, postListQueryOptions } from '../server/content.queries'
 
 /** What a page route's component needs (and its head): small, since it is written into the HTML. */
@@ -24,6 +25,8 @@ export interface PageLoaderData {
   listPage: number
   /** What the page shows, for revalidation (app/lib/cache-tags.ts); the server entry reads it after rendering. */
   cacheTags: string[]
+  /** The theme palette's custom properties and classes (app/content/palette.ts), for the document's head. */
+  paletteCss: string
 }
 
 export interface PageLoaderContext {
@@ -75,6 +78,7 @@ export async function loadPage(context: PageLoaderContext, target: PageTarget): 
       head: headInputFor(data, query, selection.path),
       listPage,
       cacheTags: cacheTagsFor(data, query.pageName),
+      paletteCss: paletteCss(data.options.palette),
     },
   }
 }
@@ -118,5 +122,7 @@ export function headInputFor(data: PageData, query: PageQuery, path: string): He
 export function pageHead(loaderData: PageLoaderData | undefined) {
   // Without data (an error screen) the root's title, the product name, stands.
   if (!loaderData) return {}
-  return buildHead(loaderData.head)
+  // The palette sets :root's variables, so its style belongs in the head: a <style> in the
+  // body may only style its parent and what follows it.
+  return { ...buildHead(loaderData.head), styles: loaderData.paletteCss ? [{ children: loaderData.paletteCss }] : [] }
 }
