@@ -54,11 +54,13 @@ export function isSectionLayout(layout: string): layout is SectionLayout {
 }
 
 /**
- * Blocks whose server markup needs no script (the FAQ's native `<details>`): on the first
- * page their code is not loaded at all (components/island.tsx, `none`).
+ * Blocks whose server markup needs no script (the FAQ's native `<details>`, rich text): on
+ * the first page their code is not loaded at all (components/island.tsx, `none`), so their
+ * markup is never put in place again, and what a script did to it stays (an embed's player:
+ * components/media/embed-loader.tsx).
  */
 export function isStatic(layout: SectionLayout): boolean {
-  return layout === 'faq'
+  return layout === 'faq' || layout === 'rich_text'
 }
 
 /** Blocks a visitor fills in (forms): their code loads near the viewport or at the first Tab key (components/island.tsx, `interactive`). */

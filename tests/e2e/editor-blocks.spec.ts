@@ -103,8 +103,12 @@ test('/editor-blocks shows every block, with the embeds behind their click', asy
   expect(requests).toEqual([])
 
   // Pressed before the page's script has taken the placeholder over, it is the plain link to
-  // the provider's page (what a visitor without JavaScript gets): wait until it says what it does.
+  // the provider's page (what a visitor without JavaScript gets). Once taken over, it says
+  // what pressing it does, and stays so when it comes into view (its section is never
+  // rendered again: app/sections/registry.ts, isStatic).
+  await youtube.scrollIntoViewIfNeeded()
   await expect(youtube).toHaveAttribute('data-embed-ready', '')
+  await expect(youtube).toContainText('Play')
   await youtube.click()
   const player = content.locator('iframe.embed-frame')
   await expect(player).toHaveCount(1)
@@ -124,6 +128,9 @@ test.describe('with consent to functional cookies', () => {
     await page.goto('/de/editor-blocks')
     await waitForHydration(page)
     const players = page.locator('main iframe.embed-frame')
+    await expect(players).toHaveCount(2)
+    // Still there, and not loaded again, once the visitor has scrolled to them.
+    await players.last().scrollIntoViewIfNeeded()
     await expect(players).toHaveCount(2)
     expect(await players.evaluateAll((frames) => frames.map((frame) => frame.getAttribute('src')))).toEqual([
       'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?rel=0',

@@ -71,10 +71,25 @@ export function EmbedLoader() {
   }, [])
 
   useEffect(() => {
-    const links = document.querySelectorAll<HTMLAnchorElement>(SELECTOR)
-    for (const link of links) {
-      if (allowed) loadPlayer(link, false)
-      else describe(link)
+    const pass = () => {
+      for (const link of document.querySelectorAll<HTMLAnchorElement>(SELECTOR)) {
+        if (allowed) loadPlayer(link, false)
+        else describe(link)
+      }
+    }
+    pass()
+    // A section's markup is put in place again when its code arrives (components/island.tsx),
+    // and a client navigation brings new markup: placeholders that appear later are taken
+    // over too, or the visitor would see the bare link, and a loaded player would vanish.
+    let frame = 0
+    const observer = new MutationObserver(() => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(pass)
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    return () => {
+      observer.disconnect()
+      cancelAnimationFrame(frame)
     }
   }, [allowed, href])
 
