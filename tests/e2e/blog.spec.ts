@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createClient } from '@libsql/client'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
@@ -9,9 +10,11 @@ async function open(page: Page, path: string) {
 
 /** Each test is its own visitor for the backend's flood check (TEST-NET-3 addresses, never contacted). */
 async function asVisitor(page: Page) {
-  await page.setExtraHTTPHeaders({
-    'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250) + 1}, 198.51.100.${Math.floor(Math.random() * 250) + 1}`,
-  })
+  // The visitor is the rightmost entry (TRUST_PROXY=1). One from IPv6's documentation range
+  // with 32 random bits: two tests that comment at the same time are never the same visitor
+  // to the comment flood check (with 250 IPv4 addresses, now and then they were).
+  const visitor = `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 250) + 1}, ${visitor}` })
 }
 
 const postTitles = (page: Page) => page.getByTestId('post-list').getByRole('heading', { level: 2 }).allTextContents()
