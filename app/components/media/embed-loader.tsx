@@ -38,7 +38,8 @@ function loadPlayer(link: HTMLAnchorElement, pressed: boolean) {
 
 /** Each placeholder's label: what pressing it does, and where the player comes from. */
 function describe(link: HTMLAnchorElement) {
-  if (link.dataset.embedReady) return
+  // Set to '' once described: test for presence, not truthiness.
+  if (link.dataset.embedReady !== undefined) return
   const title = link.textContent?.trim() ?? ''
   const provider = providerName(link)
   link.dataset.embedReady = ''
@@ -71,25 +72,9 @@ export function EmbedLoader() {
   }, [])
 
   useEffect(() => {
-    const pass = () => {
-      for (const link of document.querySelectorAll<HTMLAnchorElement>(SELECTOR)) {
-        if (allowed) loadPlayer(link, false)
-        else describe(link)
-      }
-    }
-    pass()
-    // A section's markup is put in place again when its code arrives (components/island.tsx),
-    // and a client navigation brings new markup: placeholders that appear later are taken
-    // over too, or the visitor would see the bare link, and a loaded player would vanish.
-    let frame = 0
-    const observer = new MutationObserver(() => {
-      cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(pass)
-    })
-    observer.observe(document.body, { childList: true, subtree: true })
-    return () => {
-      observer.disconnect()
-      cancelAnimationFrame(frame)
+    for (const link of document.querySelectorAll<HTMLAnchorElement>(SELECTOR)) {
+      if (allowed) loadPlayer(link, false)
+      else describe(link)
     }
   }, [allowed, href])
 
