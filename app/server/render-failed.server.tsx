@@ -10,6 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { ErrorFallback } from '../components/error-screen'
 import { m } from '../paraglide/messages'
 import type { Locale } from '../paraglide/runtime'
+import { escapeXml } from './sitemap-xml.server'
 
 export function renderFailedPage(locale: Locale): Response {
   let title = 'An error occurred while showing the error page'
@@ -19,8 +20,6 @@ export function renderFailedPage(locale: Locale): Response {
     // The message catalogue may be what failed: the English text stands.
   }
   const body = renderToStaticMarkup(<ErrorFallback />)
-  const html = `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeText(title)}</title></head><body>${body}</body></html>`
+  const html = `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeXml(title)}</title></head><body>${body}</body></html>`
   return new Response(html, { status: 500, headers: { 'content-type': 'text/html; charset=utf-8' } })
 }
-
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
