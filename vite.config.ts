@@ -7,6 +7,7 @@ import { parseEnvOrExit } from './app.config.ts'
 import { paraglideOptions } from './paraglide.options.ts'
 import { base64Modules } from './scripts/vite-base64-plugin.ts'
 import { devFirstRun } from './scripts/vite-dev-first-run-plugin.ts'
+import { imageSizes } from './scripts/vite-image-sizes-plugin.ts'
 import { serverFnFetcherOnDemand } from './scripts/vite-server-fn-fetcher-plugin.ts'
 import { deployTarget, platformBuild, publicFileCacheControl, publicFilePaths, serverPlugins } from './scripts/deploy/targets.ts'
 
@@ -114,6 +115,8 @@ export default defineConfig({
   plugins: [
     // Dev only: compiled messages before the first request, and no failed entry kept (the plugin's file says why).
     devFirstRun({ paraglide: paraglideOptions, sourceDir: 'app' }),
+    // The embedded CMS's image sizes, written into public/ before it is served or copied (decision 030).
+    imageSizes(),
     base64Modules(),
     noUrlPatternPolyfillInTheBrowser,
     browserGetLocaleIsTheRouters,

@@ -13,6 +13,7 @@
  *   forms/{id}.json         form definitions (Gravity Forms' shape, requirements §3), by id; a
  *                           locale without a form's file uses the fallback locale's
  *
+ * Raster images get the sizes the build made of them as `srcset` (cms/image-sizes.ts).
  * The files are read once and kept in memory; `reload()` reads them again.
  */
 import { existsSync } from 'node:fs'
@@ -35,6 +36,7 @@ import {
   wireTerm,
   wireWidget,
 } from '../app/content/wire'
+import { withGeneratedSizes } from './image-sizes'
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'must be a lowercase slug')
 
@@ -158,7 +160,7 @@ export interface ContentStore {
 
 async function readJson<T extends z.ZodType>(file: string, schema: T): Promise<z.infer<T>> {
   const raw = await readFile(file, 'utf8')
-  const result = schema.safeParse(JSON.parse(raw))
+  const result = schema.safeParse(withGeneratedSizes(JSON.parse(raw)))
   if (!result.success) {
     throw new Error(`${file}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
   }
@@ -198,7 +200,7 @@ async function readMarkdown<T extends z.ZodType<{ slug: string }>>(
   schema: T,
 ): Promise<z.infer<T> & { html: string; text: string; readingMinutes: number }> {
   const { data, body } = splitFrontMatter(await readFile(file, 'utf8'), file)
-  const result = schema.safeParse(data)
+  const result = schema.safeParse(withGeneratedSizes(data))
   if (!result.success) {
     throw new Error(`${file}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
   }

@@ -175,7 +175,29 @@ describe('hero, rich text and blog teaser', () => {
     )
     expect(screen.getByRole('heading', { level: 1, name: 'Your IT, handled' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Book' }).getAttribute('href')).toBe('https://example.org/book')
-    expect(container.querySelector<HTMLElement>('[data-background]')?.style.backgroundImage).toContain('/images/heroes/x.svg')
+    const background = container.querySelector<HTMLImageElement>('[data-background] img[data-background-image]')
+    expect(background?.getAttribute('src')).toBe('/images/heroes/x.svg')
+    expect(background?.getAttribute('alt')).toBe('')
+    expect(background?.getAttribute('fetchpriority')).toBe('high')
+    cleanup()
+    // A photo with generated sizes: the browser picks the width it needs.
+    const photo = render(
+      <Hero
+        data={heroSchema.parse({
+          heading: 'Your IT, handled',
+          background_image: {
+            url: '/images/heroes/x.webp',
+            width: 2400,
+            height: 1260,
+            srcset: [{ url: '/images/_sizes/heroes/x-768w.webp', width: 768, height: 403 }],
+          },
+        })}
+        headingLevel={1}
+      />,
+    )
+    const layer = photo.container.querySelector<HTMLImageElement>('img[data-background-image]')
+    expect(layer?.getAttribute('srcset')).toBe('/images/_sizes/heroes/x-768w.webp 768w, /images/heroes/x.webp 2400w')
+    expect(layer?.getAttribute('sizes')).toBe('100vw')
     cleanup()
     const partial = render(
       <Hero data={heroSchema.parse({ heading: 'Only a heading', cta: { label: 'Bad', url: 'javascript:alert(1)' } })} headingLevel={2} />,

@@ -43,6 +43,9 @@ const pages = [
   { name: 'post', path: '/blog/phishing-training-that-staff-do-not-hate' },
   { name: 'blog', path: '/blog' },
   { name: 'contact', path: '/contact' },
+  // The demo's pages with the most photos: the team, and a case study's 2400 px original.
+  { name: 'about', path: '/about' },
+  { name: 'case-study', path: '/case-studies/st-aidans-trust-schools-help-desk' },
 ]
 /** The pages with a mobile performance target (requirements §11.1). */
 const scoredPages = ['home', 'service', 'landing', 'post']
@@ -143,12 +146,32 @@ interface RunSummary extends Run {
   cssBytes: number | null
   requests: number | null
   clsCulprits: Culprit[]
+  /** Lighthouse's image findings (image delivery: size and format; the LCP image's discovery), by audit. */
+  imageFindings: ImageFinding[]
   runWarnings: string[]
   error: string | null
   report: string | null
 }
 
 type Details = { items?: Array<Record<string, unknown>> }
+interface ImageFinding {
+  audit: string
+  title: string
+  urls: string[]
+}
+
+/** The audits that would say an image is too large, in an old format, or found late or lazily. */
+const IMAGE_AUDITS = ['image-delivery-insight', 'lcp-discovery-insight', 'uses-responsive-images', 'modern-image-formats']
+
+function imageFindings(lhr: Result): ImageFinding[] {
+  return IMAGE_AUDITS.flatMap((id) => {
+    const audit = lhr.audits[id]
+    if (!audit || audit.score === null || audit.score >= 1) return []
+    const items = (audit.details as Details | undefined)?.items ?? []
+    const urls = items.map((item) => item.url).filter((url): url is string => typeof url === 'string')
+    return [{ audit: id, title: audit.title, urls }]
+  })
+}
 type NodeValue = { type: 'node'; selector?: string; nodeLabel?: string; snippet?: string }
 
 function numeric(lhr: Result, id: string): number | null {
@@ -211,6 +234,7 @@ async function runLighthouse(run: Run): Promise<RunSummary> {
     cssBytes: null,
     requests: null,
     clsCulprits: [],
+    imageFindings: [],
     runWarnings: [],
     error: null,
     report: null,
@@ -250,6 +274,7 @@ async function runLighthouse(run: Run): Promise<RunSummary> {
     const total = items.find((item) => item.resourceType === 'total')
     summary.requests = typeof total?.requestCount === 'number' ? total.requestCount : null
     summary.clsCulprits = culprits(lhr)
+    summary.imageFindings = imageFindings(lhr)
   } catch (error) {
     summary.error = error instanceof Error ? error.message : String(error)
   } finally {
@@ -422,6 +447,15 @@ async function lighthouseRuns(server: BuiltServer, build: string | null): Promis
       ),
     )
   }
+
+  for (const result of results) {
+    for (const finding of result.imageFindings) {
+      console.log(`\nimages on ${label(result)} [${result.preset}]: ${finding.title} (${finding.audit})`)
+      for (const url of finding.urls) console.log(`  ${url}`)
+    }
+  }
+  const imageClean = results.filter((result) => !result.error && result.imageFindings.length === 0).length
+  console.log(`\nimages: ${imageClean} of ${results.length} runs have no image-delivery or LCP-discovery finding`)
 
   for (const result of results) {
     if (result.error) console.log(`\n${label(result)} [${result.preset}]: ${result.error}`)

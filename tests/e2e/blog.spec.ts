@@ -194,7 +194,8 @@ test('listing images load as they come near the viewport, with their size reserv
   await page.setViewportSize({ width: 390, height: 480 })
   const requested: string[] = []
   page.on('request', (request) => {
-    if (request.url().includes('/images/posts/')) requested.push(request.url())
+    // The original or one of its generated sizes (/images/_sizes/posts/…).
+    if (/\/images\/(?:_sizes\/)?posts\//.test(request.url())) requested.push(request.url())
   })
   await open(page, '/blog')
   const images = page.getByTestId('post-list').locator('img')

@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { Locale } from '../../app.config'
 import { typeTargetOf } from '../../app/lib/content-types'
@@ -42,6 +43,8 @@ function imagesIn(value: unknown, found: Array<{ url: string; width?: number; he
       found.push({ url: record.url, width: record.width as number | undefined, height: record.height as number | undefined })
     }
     for (const [key, entry] of Object.entries(record)) {
+      // The CMS's generated sizes (cms/image-sizes.ts): the build makes their files.
+      if (key === 'srcset') continue
       if ((key === 'og:img' || key === 'twitter:img' || key === 'logo_url') && typeof entry === 'string') found.push({ url: entry })
       else imagesIn(entry, found)
     }
@@ -164,14 +167,15 @@ describe('demo content', () => {
         expect(new Set(posts.flatMap((post) => post.categories))).toEqual(new Set(content.categories.map((term) => term.slug)))
         expect(new Set(posts.flatMap((post) => post.tags))).toEqual(new Set(content.tags.map((term) => term.slug)))
         expect(new Set(posts.map((post) => post.id)).size).toBe(posts.length)
-        for (const post of posts) expect(post.featured_image?.url, post.slug).toBe(`/images/posts/${post.slug}.svg`)
+        for (const post of posts) expect(post.featured_image?.url, post.slug).toBe(`/images/posts/${post.slug}.webp`)
       })
 
-      it('points only at images that exist, sized like their SVG', async () => {
+      it('points only at images that exist, sized like their file', async () => {
         const content = await load(locale)
         const images = [
           ...imagesIn([...content.pages.values()]),
           ...imagesIn(content.posts.map((post) => post.featured_image)),
+          ...imagesIn([...content.items.values()].flat().map((item) => item.featured_image)),
           ...imagesIn(content.options),
         ]
         expect(images.length).toBeGreaterThan(20)
@@ -186,6 +190,13 @@ describe('demo content', () => {
           const aspect = file.endsWith('.svg') ? svgAspect(file) : null
           if (aspect && image.width && image.height && Math.abs(image.width / image.height - aspect) > 0.01) {
             problems.push(`${image.url}: ${image.width}×${image.height} does not match its viewBox`)
+          }
+          // A raster image's generated sizes are named from its declared size: it must be the file's.
+          if (!file.endsWith('.svg')) {
+            const { width, height } = await sharp(file).metadata()
+            if (image.width !== width || image.height !== height) {
+              problems.push(`${image.url}: declared ${image.width}×${image.height}, the file is ${width}×${height}`)
+            }
           }
         }
         expect(problems).toEqual([])

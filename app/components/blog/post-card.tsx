@@ -5,8 +5,21 @@ import { CmsLink } from '../cms-link'
 import { Image } from '../media/image'
 import { formatDate } from './format'
 
-/** A post in a listing: featured image, title, excerpt, date, category, reading time. `href`: an item's path (decision 029), else the article's. */
-export function PostCard({ post, headingLevel = 2, href }: { post: PostSummary; headingLevel?: 2 | 3; href?: string }) {
+/**
+ * A post in a listing: featured image, title, excerpt, date, category, reading time. `href`: an item's path (decision 029), else the article's.
+ * `priority`: the listing's first card, whose image is the page's largest paint: loaded at once, with high priority.
+ */
+export function PostCard({
+  post,
+  headingLevel = 2,
+  href,
+  priority = false,
+}: {
+  post: PostSummary
+  headingLevel?: 2 | 3
+  href?: string
+  priority?: boolean
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-shadow hover:shadow-md">
@@ -14,6 +27,7 @@ export function PostCard({ post, headingLevel = 2, href }: { post: PostSummary; 
         <Image
           image={post.featuredImage}
           alt=""
+          priority={priority}
           sizes="(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw"
           className="aspect-[1200/630] w-full object-cover"
         />

@@ -59,9 +59,13 @@ export function PostListing({ title, filter, startPage }: PostListingProps) {
         </p>
       ) : (
         <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
-          {unique.map((post) => (
+          {unique.map((post, index) => (
             <li key={post.id} className="flex">
-              <PostCard post={post} href={filter.type ? (typePath(filter.locale, filter.type, post.slug) ?? undefined) : undefined} />
+              <PostCard
+                post={post}
+                priority={index === 0}
+                href={filter.type ? (typePath(filter.locale, filter.type, post.slug) ?? undefined) : undefined}
+              />
             </li>
           ))}
         </ul>

@@ -119,10 +119,28 @@ export function BackgroundImage({
 }) {
   const service = useContext(ImageServiceContext)
   const [ref, near] = useNearViewport<HTMLDivElement>(priority)
-  const style: CSSProperties | undefined =
-    image && !image.error && near ? { backgroundImage: `url("${imageSource(image, service).src.replace(/"/g, '%22')}")` } : undefined
+  const [failed, setFailed] = useState(false)
+  const source = image && !image.error && !failed ? imageSource(image, service) : null
+  // An <img> under the content rather than a CSS background: the browser picks the size it
+  // needs from srcset (a phone never loads the 2400 px original), and a priority image is
+  // preloaded in the head by React like any other.
   return (
-    <div ref={ref} className={`bg-cover bg-center ${className ?? ''}`} style={style} data-background={image ? '' : undefined}>
+    <div ref={ref} className={`relative isolate ${className ?? ''}`} data-background={image ? '' : undefined}>
+      {source && near && (
+        <img
+          src={source.src}
+          srcSet={source.srcSet}
+          sizes={source.srcSet ? '100vw' : undefined}
+          width={image?.width || DEFAULT_SIZE.width}
+          height={image?.height || DEFAULT_SIZE.height}
+          alt=""
+          decoding="async"
+          fetchPriority={priority ? 'high' : undefined}
+          onError={() => setFailed(true)}
+          className="absolute inset-0 -z-10 h-full w-full object-cover"
+          data-background-image=""
+        />
+      )}
       {children}
     </div>
   )
