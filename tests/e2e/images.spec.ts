@@ -89,3 +89,16 @@ test('every generated size the CMS names is a WebP file of its stated width', as
     expect(`${width}w`, url).toBe(descriptor)
   }
 })
+
+test("a photo that fails to load leaves a box of its size, named by its alt text, and the page's layout holds", async ({ page }) => {
+  await page.route(new RegExp(`/images/(_sizes/)?posts/${post}`), (route) => route.fulfill({ status: 404, body: '' }))
+  await page.goto(`/blog/${post}`)
+  await waitForHydration(page)
+  const fallback = page.getByRole('main').locator('[data-image-fallback]')
+  await expect(fallback).toHaveAttribute('role', 'img')
+  await expect(fallback).toHaveAttribute('aria-label', 'A cloud with a plus sign above a server rack')
+  const box = await fallback.boundingBox()
+  expect(box).not.toBeNull()
+  expect(Math.abs(box!.height - (box!.width * 1260) / 2400)).toBeLessThan(1.5)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})

@@ -5,7 +5,7 @@
  * page's first, "priority" image); responsive `srcset`/`sizes`; a neutral fallback when
  * the image is missing or fails; and a background-image variant.
  */
-import { createContext, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { siteConfig } from '../../../app.config'
 import { imageSource } from '../../lib/image-url'
 import type { Image as ImageObject } from '../../content/model'
@@ -16,6 +16,25 @@ export const ImageServiceContext = createContext<{ cloudName: string | null; sit
 })
 
 const DEFAULT_SIZE = { width: 1200, height: 630 }
+
+/**
+ * The `onError` of an image the server rendered can fire before React hydrates and listens
+ * (a priority image fails first): so, once mounted, an image that finished with no
+ * pixels also counts as failed. `decode()` waits for a load still under way; a rejection
+ * alone is not enough, since a change of the chosen srcset candidate rejects it too.
+ */
+function useFailedBeforeHydration(setFailed: (failed: boolean) => void) {
+  return useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img || typeof img.decode !== 'function') return
+      const broken = () => img.complete && img.naturalWidth === 0 && img.naturalHeight === 0
+      img.decode().catch(() => {
+        if (broken()) setFailed(true)
+      })
+    },
+    [setFailed],
+  )
+}
 
 /** Becomes true once the element is within the lazy-loading margin (never on the server). */
 function useNearViewport<T extends Element>(eager: boolean): [React.RefObject<T | null>, boolean] {
@@ -57,6 +76,7 @@ export function Image({ image, sizes = '100vw', priority = false, className, alt
   const service = useContext(ImageServiceContext)
   const [ref, near] = useNearViewport<HTMLSpanElement>(priority)
   const [failed, setFailed] = useState(false)
+  const watchFailure = useFailedBeforeHydration(setFailed)
   const width = image?.width || DEFAULT_SIZE.width
   const height = image?.height || DEFAULT_SIZE.height
   const label = alt ?? image?.alt ?? ''
@@ -85,6 +105,7 @@ export function Image({ image, sizes = '100vw', priority = false, className, alt
         decoding="async"
         fetchPriority={priority ? 'high' : undefined}
         onError={() => setFailed(true)}
+        ref={watchFailure}
         className={className}
       />
     )
@@ -120,6 +141,7 @@ export function BackgroundImage({
   const service = useContext(ImageServiceContext)
   const [ref, near] = useNearViewport<HTMLDivElement>(priority)
   const [failed, setFailed] = useState(false)
+  const watchFailure = useFailedBeforeHydration(setFailed)
   const source = image && !image.error && !failed ? imageSource(image, service) : null
   // An <img> under the content rather than a CSS background: the browser picks the size it
   // needs from srcset (a phone never loads the 2400 px original), and a priority image is
@@ -137,6 +159,7 @@ export function BackgroundImage({
           decoding="async"
           fetchPriority={priority ? 'high' : undefined}
           onError={() => setFailed(true)}
+          ref={watchFailure}
           className="absolute inset-0 -z-10 h-full w-full object-cover"
           data-background-image=""
         />
