@@ -8,6 +8,7 @@
  */
 import type { Client } from '@libsql/client'
 import { abuseConfig, cmsConfig, siteConfig } from '../app.config'
+import { CONTRACT_VERSION } from '../app/content/contract-version'
 import { createMemoryStore, type RateLimitStore } from '../app/lib/rate-limit'
 import { postChatMessage } from './chat'
 import { postComment } from './comments'
@@ -119,6 +120,8 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     read(/^\/api\/wp\/v2\/categories$/, ({ url }) => getTerms(ctx, url, 'categories')),
     read(/^\/api\/v1\/sitemap$/, ({ url }) => getSitemap(ctx, url)),
     read(/^\/api\/v1\/redirects$/, () => getRedirects(options.redirectsFile)),
+    // The contract this backend speaks (docs/content-api.md, "Versions").
+    read(/^\/api\/v1\/version$/, async () => json({ contract: CONTRACT_VERSION, backend: 'embedded CMS' })),
     {
       methods: WRITE,
       path: 'sent',

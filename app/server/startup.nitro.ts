@@ -1,15 +1,26 @@
 /**
  * A Nitro runtime plugin: runs once when the production server starts, so a bad
  * environment variable stops `npm start` at once with a message naming it, before
- * the first request (the server entry itself loads lazily).
+ * the first request (the server entry itself loads lazily); and a content backend that
+ * speaks another major version of the contract stops it as soon as it has answered
+ * (app/server/content/contract-check.server.ts).
  */
 import { definePlugin } from 'nitro'
 import { parseEnvOrExit } from '../../app.config'
+import { checkContract, reportContractCheck } from './content/contract-check.server'
 
 export default definePlugin(() => {
-  parseEnvOrExit()
+  const env = parseEnvOrExit()
   ignoreClosedLogPipes()
+  if (env.CONTENT_API_URL) void checkContractAtStart(env.CONTENT_API_URL, env.CONTENT_TIMEOUT_MS)
 })
+
+async function checkContractAtStart(baseUrl: string, timeoutMs: number) {
+  if (reportContractCheck(await checkContract(baseUrl, timeoutMs), baseUrl)) return
+  // A platform's function cannot refuse to exist: there the message is logged at every cold start.
+  const target: unknown = import.meta.env?.DEPLOY_TARGET
+  if (target === undefined || target === 'node') process.exit(1)
+}
 
 /**
  * When whatever reads the server's output goes away (a supervisor or a test runner that

@@ -16,6 +16,7 @@ import path from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { z } from 'zod'
 import type { ArticlePage } from '../../app/content/model'
+import { CONTRACT_VERSION, contractCompatibility } from '../../app/content/contract-version'
 import { afterAll, describe, expect, it } from 'vitest'
 import { defaultLocale, routedLocales, siteConfig } from '../../app.config'
 import { buildPrimaryNavigation } from '../../app/lib/menus'
@@ -167,6 +168,13 @@ describe(`content API contract against ${backend.kind} (${backend.url})`, () => 
     ]) {
       expect(html, kept).toContain(kept)
     }
+  })
+
+  it('reports the contract version it speaks: the one the site speaks (docs/content-api.md, "Versions")', async () => {
+    const { status, body } = await raw('/api/v1/version')
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ contract: CONTRACT_VERSION })
+    expect(contractCompatibility((body as { contract: unknown }).contract, backend.url)).toEqual({ ok: true, version: CONTRACT_VERSION })
   })
 
   it('loads a page with its menus, options and languages through the adapter', async () => {

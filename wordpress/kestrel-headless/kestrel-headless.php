@@ -18,6 +18,8 @@ if (!defined('ABSPATH')) {
 }
 
 const VERSION = '1.0.0';
+/** The content contract this plugin answers (the site's docs/content-api.md, "Versions"). */
+const CONTRACT_VERSION = '1.3';
 const PLUGIN_FILE = __FILE__;
 const REST_PREFIX = 'api';
 

@@ -58,6 +58,8 @@ final class Rest
         register_rest_route('v1', '/items/(?P<type>[a-z0-9_-]{1,20})/(?P<slug>[^/]+)', $public + ['callback' => static fn (\WP_REST_Request $r) => self::items($r, (string) $r['type'], (string) $r['slug'])]);
         register_rest_route('v1', '/sitemap', $public + ['callback' => [self::class, 'sitemap']]);
         register_rest_route('v1', '/redirects', $public + ['callback' => [Redirects::class, 'route']]);
+        // The site checks the contract's major version when it starts.
+        register_rest_route('v1', '/version', $public + ['callback' => static fn () => ['contract' => CONTRACT_VERSION, 'backend' => 'kestrel-headless ' . VERSION]]);
         // The built-in chat (includes/chat.php): anyone may write, only the ticket's token adds to a ticket.
         register_rest_route('v1', '/chat/messages', ['methods' => 'POST', 'permission_callback' => '__return_true', 'callback' => [Chat::class, 'post']]);
         register_rest_route('kestrel/v1', '/settings', [
