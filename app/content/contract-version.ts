@@ -22,13 +22,13 @@ export function contractCompatibility(reported: unknown, backend: string): Compa
       message: `The content backend at ${backend} reports a contract version the site cannot read (${JSON.stringify(reported)}); it must be "major.minor", e.g. "${CONTRACT_VERSION}".`,
     }
   }
-  const [, major] = match
+  const [version, major] = match
   const [ours] = CONTRACT_VERSION.split('.')
   if (major !== ours) {
     return {
       ok: false,
-      message: `The content backend at ${backend} speaks contract ${reported}, and this site speaks ${CONTRACT_VERSION} (any ${ours}.x). Update the ${Number(major) > Number(ours) ? 'site' : 'backend (the WordPress plugin)'} so both speak the same major version; see CHANGELOG.md.`,
+      message: `The content backend at ${backend} speaks contract ${version}, and this site speaks ${CONTRACT_VERSION} (any ${ours}.x). Update the ${Number(major) > Number(ours) ? 'site' : 'backend (the WordPress plugin)'} so both speak the same major version; see CHANGELOG.md.`,
     }
   }
-  return { ok: true, version: reported as string }
+  return { ok: true, version }
 }
