@@ -10,22 +10,20 @@
  * all of it in one run. Every error is printed with its page and line and fails the check;
  * warnings are printed and do not.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { defaultLocale, routedLocales, type Locale } from '../app.config'
-import { portInUse } from '../tests/support/test-server'
+import { startBuiltSite, type BuiltSite } from '../tests/support/built-site'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const workDir = join(root, '.cache', 'html-check')
 const pagesDir = join(workDir, 'pages')
 const serverEntry = join(root, '.output', 'server', 'index.mjs')
-const HOST = '127.0.0.1'
 const PORT = Number(process.env.HTML_CHECK_PORT ?? 4320)
-const origin = `http://${HOST}:${PORT}`
 
 /** One URL per page type (paths without the locale prefix, or one per locale), and the status each must answer. */
 const pageTypes: Array<{ name: string; path: string | Record<Locale, string>; status?: number }> = [
@@ -54,73 +52,25 @@ const pageTypes: Array<{ name: string; path: string | Record<Locale, string>; st
 const localized = (path: string, locale: Locale) =>
   locale === defaultLocale ? path : path === '/' ? `/${locale}` : path.startsWith('/?') ? `/${locale}${path.slice(1)}` : `/${locale}${path}`
 
-let server: ChildProcess | undefined
-const serverLog: string[] = []
+let site: BuiltSite | undefined
 
-/** Ends the server's whole process group (its children too), once. */
-function stopServer() {
-  if (!server?.pid || server.exitCode !== null || server.signalCode !== null) return
-  try {
-    process.kill(-server.pid, 'SIGTERM')
-  } catch {
-    // already gone
-  }
-}
-process.on('exit', stopServer)
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    stopServer()
-    process.exit(signal === 'SIGINT' ? 130 : 143)
-  })
-}
-
-async function startServer() {
-  if (await portInUse(PORT)) throw new Error(`port ${PORT} is already in use; stop whatever listens there or set HTML_CHECK_PORT`)
+async function startServer(): Promise<BuiltSite> {
   rmSync(workDir, { recursive: true, force: true })
-  mkdirSync(join(workDir, 'uploads'), { recursive: true })
   mkdirSync(pagesDir, { recursive: true })
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    detached: true,
+  // As playwright.config.ts's serverEnv: production, the embedded CMS, every tag configured.
+  site = await startBuiltSite({
+    dataDir: workDir,
+    port: PORT,
+    startTimeoutMs: 60_000,
     env: {
-      ...process.env,
-      // As playwright.config.ts's serverEnv: production, the embedded CMS, every tag configured.
-      PORT: String(PORT),
-      HOST,
-      NODE_ENV: 'production',
-      RATE_LIMIT_FACTOR: '1000',
-      CMS_DATABASE_URL: 'file:.cache/html-check/cms.db',
-      CMS_UPLOAD_DIR: '.cache/html-check/uploads',
       PREVIEW_SECRET: 'html-check-preview-secret-0123456789abcdef',
       GTM_ID: 'GTM-TEST123',
       GA_MEASUREMENT_ID: 'G-TEST12345',
       ADS_CONVERSION_ID: 'AW-123456789',
       SESSION_RECORDING_ID: 'abcdef1234',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  server = child
-  const keep = (chunk: Buffer) => {
-    serverLog.push(...chunk.toString().split('\n').filter(Boolean))
-    serverLog.splice(0, Math.max(0, serverLog.length - 40))
-  }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering:\n${serverLog.join('\n')}`)
-    }
-    try {
-      const response = await fetch(`${origin}/favicon.svg`, { signal: AbortSignal.timeout(5_000) })
-      await response.arrayBuffer()
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250))
-  }
-  throw new Error(`the server did not answer on ${origin} within 60 s:\n${serverLog.join('\n')}`)
+  return site
 }
 
 /** vnu's JSON report (https://github.com/validator/validator/wiki/Output-»-JSON). */
@@ -158,7 +108,7 @@ async function main() {
     console.error('check:html: no production build; run `npm run build` first')
     process.exit(1)
   }
-  await startServer()
+  const { origin } = await startServer()
   const pages = new Map<string, string>()
   const problems: string[] = []
   for (const locale of routedLocales) {
@@ -179,7 +129,7 @@ async function main() {
       pages.set(`file:${file}`, `${path} (${type.name}, ${locale})`)
     }
   }
-  stopServer()
+  await site?.stop()
 
   const messages = runVnu([...pages.keys()].map((url) => url.slice('file:'.length)))
   const pageOf = (message: VnuMessage) => (message.url ? (pages.get(message.url) ?? message.url) : 'vnu')
@@ -204,6 +154,6 @@ async function main() {
 
 main().catch((error: unknown) => {
   console.error(`check:html: ${error instanceof Error ? error.message : String(error)}`)
-  stopServer()
+  // Exiting ends the server's process group too (tests/support/test-server.ts).
   process.exit(1)
 })

@@ -2,7 +2,7 @@
  * `npm run size`: the JavaScript a first visit downloads before the page is interactive,
  * per page type, against the production build, and a budget it must stay under.
  *
- * It starts the build on loopback (like `npm run bench`), reads the server HTML of each
+ * It starts the build on loopback (tests/support/built-site.ts, as `npm run bench` does), reads the server HTML of each
  * page below, collects every script and modulepreload it references, and adds up their
  * brotli sizes (the `.br` files the build writes, else compressed here at quality 11, as
  * the build does). Prints a table per page with each chunk, writes
@@ -10,17 +10,16 @@
  *
  * Needs `npm run build` first.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants } from 'node:zlib'
+import { startBuiltSite, type BuiltSite } from '../tests/support/built-site'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const publicDir = join(root, '.output/public')
 const reportDir = join(root, '.cache/size')
 const PORT = Number(process.env.SIZE_PORT ?? 4340)
-const origin = `http://127.0.0.1:${PORT}`
 
 /** Requirements §11.1: at most this much JavaScript (brotli) on the first load of each page below. */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 130 * 1024
@@ -35,43 +34,13 @@ const pages = [
   { name: 'case study (a content type, decision 029)', path: '/case-studies/northgate-logistics-microsoft-365-migration' },
 ]
 
-let server: ChildProcess | undefined
-
-function stopServer() {
-  if (server?.pid && server.exitCode === null) server.kill('SIGTERM')
-  server = undefined
-}
-process.on('exit', stopServer)
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
-
-async function startServer(): Promise<void> {
-  const entry = join(root, '.output/server/index.mjs')
-  if (!existsSync(entry)) {
+async function startServer(): Promise<BuiltSite> {
+  if (!existsSync(join(root, '.output/server/index.mjs'))) {
     console.error('size: no production build; run `npm run build` first.')
     process.exit(1)
   }
   mkdirSync(reportDir, { recursive: true })
-  server = spawn(process.execPath, [entry], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      NODE_ENV: 'production',
-      RATE_LIMIT_FACTOR: '1000',
-      CMS_DATABASE_URL: `file:${join(reportDir, 'size.db')}`,
-      CMS_UPLOAD_DIR: join(reportDir, 'uploads'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(`${origin}/favicon.svg`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  throw new Error(`the server did not answer on ${origin}`)
+  return startBuiltSite({ dataDir: reportDir, port: PORT })
 }
 
 /** Every JS file the HTML makes the browser fetch at once: module scripts and modulepreloads. */
@@ -102,16 +71,16 @@ function brotliSize(url: string): number {
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
 async function main() {
-  await startServer()
+  const site = await startServer()
   const report: Array<{ page: string; path: string; files: Array<{ url: string; brotli: number }>; total: number }> = []
   for (const page of pages) {
-    const response = await fetch(`${origin}${page.path}`, { headers: { 'accept-encoding': 'identity' } })
+    const response = await fetch(`${site.origin}${page.path}`, { headers: { 'accept-encoding': 'identity' } })
     if (!response.ok) throw new Error(`${page.path} answered ${response.status}`)
     const files = referencedScripts(await response.text()).map((url) => ({ url, brotli: brotliSize(url) }))
     files.sort((a, b) => b.brotli - a.brotli)
     report.push({ page: page.name, path: page.path, files, total: files.reduce((sum, file) => sum + file.brotli, 0) })
   }
-  stopServer()
+  await site.stop()
   writeFileSync(join(reportDir, 'size-report.json'), JSON.stringify({ budget: FIRST_LOAD_JS_BUDGET_BYTES, pages: report }, null, 2))
 
   let over = false

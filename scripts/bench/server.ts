@@ -1,12 +1,13 @@
 /**
- * The production build (`.output/server/index.mjs`) as the benchmark runs it: on
- * loopback, over the embedded CMS, with its own database under `.cache/bench/`, stopped
- * (with everything it started) by its process group.
+ * The production build (`.output/server/index.mjs`) as the benchmark runs it: started
+ * as every test and check starts it (tests/support/built-site.ts), with its database
+ * under `.cache/bench/` and the garbage-collection probe loaded.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { portInUse, startTestServer, type TestServer } from '../../tests/support/test-server'
+import { startBuiltSite } from '../../tests/support/built-site'
+import type { TestServer } from '../../tests/support/test-server'
 
 export const root = join(import.meta.dirname, '../..')
 export const benchDir = join(root, '.cache/bench')
@@ -69,29 +70,14 @@ function readRss(pid: number): number | null {
 }
 
 export async function startBuiltServer(port: number, env: Record<string, string> = {}): Promise<BuiltServer> {
-  if (await portInUse(port)) throw new Error(`port ${port} is already in use; stop whatever listens there and run again`)
-  mkdirSync(join(benchDir, 'uploads'), { recursive: true })
-  const origin = `http://${HOST}:${port}`
-  const server = await startTestServer({
-    command: process.execPath,
-    args: [serverEntry],
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // Every request of the benchmark comes from one address.
-      RATE_LIMIT_FACTOR: '1000',
-      HOST,
-      PORT: String(port),
-      CMS_DATABASE_URL: 'file:.cache/bench/cms.db',
-      CMS_UPLOAD_DIR: '.cache/bench/uploads',
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import="${gcProbe}"`].filter(Boolean).join(' '),
-      ...env,
-    },
-    readyUrl: `${origin}/favicon.svg`,
+  mkdirSync(benchDir, { recursive: true })
+  const site = await startBuiltSite({
+    dataDir: benchDir,
+    port,
     startTimeoutMs: 60_000,
+    env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import="${gcProbe}"`].filter(Boolean).join(' '), ...env },
   })
-  return { ...server, origin, rssBytes: () => readRss(server.pid), afterFullGc: () => afterFullGc(server) }
+  return { ...site, rssBytes: () => readRss(site.pid), afterFullGc: () => afterFullGc(site) }
 }
 
 const gcProbe = join(root, 'scripts/bench/gc-probe.mjs')

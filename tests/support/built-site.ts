@@ -1,13 +1,18 @@
 /**
- * The production build (`npm run build` first) as the integration tests start it: on
- * loopback, NODE_ENV=production, its embedded CMS's database and uploads under the test's
- * own folder, RATE_LIMIT_FACTOR=1000 (one address sends every request of a suite; a test
- * of the limits sets it back to 1), stopped with everything it started.
+ * The production build (`npm run build` first) as every test, bench and check starts it
+ * (the integration tests, `npm run bench`, `npm run size`, `npm run check:html`): on
+ * loopback, NODE_ENV=production, its embedded CMS's database and uploads under the
+ * caller's own folder, RATE_LIMIT_FACTOR=1000 (one address sends every request of a
+ * suite; a test of the limits sets it back to 1), in its own process group, stopped with
+ * everything it started (tests/support/test-server.ts).
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { startTestServer, type TestServer } from './test-server'
+import { fileURLToPath } from 'node:url'
+import { portInUse, startTestServer, type TestServer } from './test-server'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /** A port nothing listens on now (the OS picks it). */
 export async function freePort(): Promise<number> {
@@ -26,13 +31,20 @@ export async function startBuiltSite(options: {
   /** Where its SQLite files and uploads go (one file per port). */
   dataDir: string
   env?: Record<string, string>
+  /** A fixed port (it must be free), else one the OS picks. */
   port?: number
+  /** How long the first answer may take (a cold start on a busy machine). */
+  startTimeoutMs?: number
 }): Promise<BuiltSite> {
+  if (options.port !== undefined && (await portInUse(options.port))) {
+    throw new Error(`port ${options.port} is already in use; stop whatever listens there and run again`)
+  }
   const port = options.port ?? (await freePort())
   const origin = `http://127.0.0.1:${port}`
   const server = await startTestServer({
     command: process.execPath,
-    args: ['.output/server/index.mjs'],
+    args: [path.join(root, '.output/server/index.mjs')],
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -44,6 +56,7 @@ export async function startBuiltSite(options: {
       ...options.env,
     },
     readyUrl: `${origin}/favicon.svg`,
+    startTimeoutMs: options.startTimeoutMs,
   })
   return { ...server, origin }
 }
