@@ -22,6 +22,7 @@ import path from 'node:path'
 import { defaultLocale, routedLocales } from '../../app.config'
 import { createContentStore, type FormFile, type LocaleContent, type PageFile, type PostRecord } from '../../cms/content-store'
 import { blocksFromHtml, sectionBlocks, serializeBlock } from './blocks'
+import { editorBlocksDocument } from './editor-blocks'
 import { redirectsFile } from '../../cms/redirects'
 import { RANK_MATH_SEED } from './rank-math'
 import { ownSlugs } from './own-slugs'
@@ -102,6 +103,7 @@ function hashInputs(): string {
   hash
     .update(readFileSync('scripts/wordpress/seed.ts'))
     .update(readFileSync('scripts/wordpress/blocks.ts'))
+    .update(readFileSync('scripts/wordpress/editor-blocks.ts'))
     .update(readFileSync('scripts/wordpress/rank-math.ts'))
     .update(readFileSync('scripts/wordpress/own-slugs.ts'))
   return hash.digest('hex')
@@ -294,8 +296,12 @@ const image = (value: { url: string; width?: number; height?: number; alt?: stri
       }
     : {}
 
-/** The blocks of a page: its notifications, then its sections. */
-function pageContent(page: PageFile): string {
+/**
+ * The blocks of a page: its notifications, then its sections. The demo page of every block
+ * is written by hand as native core blocks (editor-blocks.ts), not from its sections.
+ */
+function pageContent(page: PageFile, locale: string): string {
+  if (page.key === 'editor-blocks') return editorBlocksDocument(locale)
   const notifications = page.notifications.map((notification) =>
     serializeBlock('kestrel/notification', {
       notification_id: notification.id,
@@ -351,7 +357,7 @@ for (const [locale, content] of [...contents].sort(([a], [b]) => (a === defaultL
       slug,
       parent,
       status: page.status,
-      content: pageContent(page),
+      content: pageContent(page, locale),
       template: page.layout === 'static' ? 'kestrel-static' : '',
       menu_order: page.id,
       comment_status: 'closed',

@@ -278,6 +278,9 @@ EOF
 # ------------------------------------------------------------------ wp-content and wp-config.php
 ln -sfn "$PLUGIN_SRC" "$CONTENT_DIR/plugins/kestrel-headless"
 ln -sfn "$CORE/wp-content/themes/twentytwentythree" "$CONTENT_DIR/themes/twentytwentythree"
+# WordPress's own block theme of the release, not activated: the side-by-side test renders the
+# demo page of every block in it through the Site Editor's theme preview (docs/wordpress.md).
+[ ! -d "$CORE/wp-content/themes/twentytwentyfive" ] || ln -sfn "$CORE/wp-content/themes/twentytwentyfive" "$CONTENT_DIR/themes/twentytwentyfive"
 [ "$(id -u)" != 0 ] || chown www-data:www-data "$CONTENT_DIR" "$CONTENT_DIR/uploads" "$CONTENT_DIR/plugins" "$CONTENT_DIR/themes"
 if [ ! -s "$STATE/salts.php" ]; then
   php -r 'foreach (["AUTH_KEY","SECURE_AUTH_KEY","LOGGED_IN_KEY","NONCE_KEY","AUTH_SALT","SECURE_AUTH_SALT","LOGGED_IN_SALT","NONCE_SALT"] as $k) printf("define(%s, %s);\n", var_export($k, true), var_export(bin2hex(random_bytes(32)), true));' >"$STATE/salts.php"
@@ -351,9 +354,11 @@ php_admin_value sendmail_path "cat >> $LOGS/mail.log; true"
 DocumentRoot $CORE
 DirectoryIndex index.php
 Alias /wp-content $CONTENT_DIR
-# The demo content points at the site's own images (/images/…, public/ of this repository):
-# served here too, so the block editor shows them.
+# The demo content points at the site's own images and media files (/images/…, /media/…,
+# public/ of this repository): served here too, so the block editor and WordPress's own
+# theme show them.
 Alias /images $ROOT/public/images
+Alias /media $ROOT/public/media
 <Directory />
   Options None
   AllowOverride None
@@ -374,6 +379,9 @@ Alias /images $ROOT/public/images
   Require all granted
 </Directory>
 <Directory $ROOT/public/images>
+  Require all granted
+</Directory>
+<Directory $ROOT/public/media>
   Require all granted
 </Directory>
 <Directory $ROOT/wordpress>

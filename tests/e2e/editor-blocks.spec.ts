@@ -75,11 +75,22 @@ test('/editor-blocks shows every block, with the embeds behind their click', asy
       brand: style('p.has-brand-color').color,
       border: style('.wp-block-group.has-border-color').borderTopStyle,
       gap: style('.wp-block-group.is-nowrap').columnGap,
+      // WordPress gives a gallery is-layout-flex too: it stays a grid, not a row of full-width images.
+      gallery: style('.wp-block-gallery').display,
+      rowMargin: style('.wp-block-group.is-nowrap').marginTop,
       fullWidth: document.querySelector('.wp-block-group.alignfull')!.getBoundingClientRect().width,
       viewport: document.documentElement.clientWidth,
     }
   })
-  expect(styles).toMatchObject({ columns: 'flex', buttons: 'flex', brand: 'rgb(22, 69, 222)', border: 'solid', gap: '16px' })
+  expect(styles).toMatchObject({
+    columns: 'flex',
+    buttons: 'flex',
+    brand: 'rgb(22, 69, 222)',
+    border: 'solid',
+    gap: '16px',
+    gallery: 'grid',
+    rowMargin: '24px',
+  })
   expect(Math.abs(styles.fullWidth - styles.viewport)).toBeLessThan(20)
 
   // A table with its header, footer and caption.

@@ -21,8 +21,12 @@ final class BlockMarkup
      */
     private const KEPT_BLOCK_CLASS = '/^wp-block-(?:table|columns?|buttons?|button__link|gallery|image|embed(?:__wrapper|-[a-z0-9-]+)?|file(?:__button)?|separator|spacer|cover(?:__[a-z-]+)?|media-text(?:__[a-z-]+)?|group|pullquote|quote|code|preformatted|verse|details|video|audio)$/';
 
-    /** Render-time classes of other prefixes: generated container and element hashes. */
-    private const DROPPED_CLASS = '/^(?:wp-container-|wp-elements-)/';
+    /**
+     * Render-time classes of other prefixes: generated container and element hashes, a
+     * style variation's numbered twin (`is-style-outline--2`, counted per request) and the
+     * root padding a theme's layout setting adds (`has-global-padding`).
+     */
+    private const DROPPED_CLASS = '/^(?:wp-container-|wp-elements-|is-style-[a-z0-9-]+--\d+$|has-global-padding$)/';
 
     public static function boot(): void
     {
@@ -40,7 +44,7 @@ final class BlockMarkup
     /** HTML without the render-time classes; a tag left with no class loses the attribute. Only tags change. */
     public static function withoutRenderClasses(string $html): string
     {
-        if (!str_contains($html, 'wp-block-') && !str_contains($html, 'wp-container-') && !str_contains($html, 'wp-elements-')) {
+        if (!str_contains($html, 'wp-block-') && !str_contains($html, 'wp-container-') && !str_contains($html, 'wp-elements-') && !str_contains($html, '--') && !str_contains($html, 'has-global-padding')) {
             return $html;
         }
         return (string) preg_replace_callback('/<[a-zA-Z][^<>]*>/', static fn (array $tag): string => (string) preg_replace_callback(

@@ -203,7 +203,14 @@ final class Sections
         if ($layout === null) {
             return null;
         }
-        $inner = $name === 'core/group' || $name === 'core/cover' ? self::flatInner($block) : [$block];
+        // A rich text group keeps the groups inside it whole (a row, a stack, a border, a
+        // full-width background: docs/decisions/028); the other layouts read their fields
+        // from the blocks however deep the editor nested them.
+        $inner = match (true) {
+            $layout === 'rich_text' && $name === 'core/group' => self::directInner($block),
+            $name === 'core/group' || $name === 'core/cover' => self::flatInner($block),
+            default => [$block],
+        };
         $section = match ($layout) {
             'hero' => self::hero($block, $inner),
             'image_with_text' => self::imageWithText($block),
@@ -250,6 +257,12 @@ final class Sections
             }
         }
         return $out;
+    }
+
+    /** A block's own children, without empty freeform chunks. */
+    private static function directInner(array $block): array
+    {
+        return array_values(array_filter((array) $block['innerBlocks'], static fn ($child) => $child['blockName'] !== null || trim((string) $child['innerHTML']) !== ''));
     }
 
     /** @return list<array{label: string, url: string}> the links of a buttons block (or any block). */
