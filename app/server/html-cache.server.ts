@@ -8,7 +8,10 @@
  * searches or missing paths cannot evict the pages.
  *
  * Pure of HTTP: the server entry decides what is cacheable and how a page is rendered.
+ * Freshness, purges, coalescing and the bounds are the shared primitive's
+ * (app/server/swr-cache.server.ts); this adds the page's own shape and byte sizes.
  */
+import { SwrCache, type SwrLookup } from './swr-cache.server'
 
 /** A response as the cache keeps it: already rendered, already compressed. */
 export interface StoredPage {
@@ -52,119 +55,59 @@ export interface HtmlCacheOptions<P extends string> {
   onBackgroundError?: (key: string, error: unknown) => void
 }
 
-export type Lookup =
-  | { kind: 'fresh'; entry: CacheEntry }
-  /** Served as is while a background render replaces it. */
-  | { kind: 'stale'; entry: CacheEntry }
-  /** No usable copy: the caller renders (its `fallback`, when set, answers if that render fails). */
-  | { kind: 'miss'; fallback: CacheEntry | null }
+export type Lookup = SwrLookup<CacheEntry>
 
 const entrySize = (page: StoredPage) =>
   page.identity.byteLength + page.br.byteLength + page.gzip.byteLength + 512 + JSON.stringify(page.headers).length
 
 export class HtmlCache<P extends string> {
-  private readonly partitions = new Map<P, { limits: PartitionLimits; entries: Map<string, CacheEntry>; bytes: number }>()
-  /** Which partition holds a key (each key lives in one). */
-  private readonly where = new Map<string, P>()
-  private readonly inflight = new Map<string, Promise<RenderOutcome<P>>>()
-  /** Keys purged while their render ran: that render may have read the content from before the change. */
-  private readonly purgedDuringRender = new Set<string>()
-  private readonly now: () => number
+  private readonly cache: SwrCache<P, CacheEntry>
 
   constructor(private readonly options: HtmlCacheOptions<P>) {
-    this.now = options.now ?? Date.now
-    for (const [name, limits] of Object.entries(options.partitions) as Array<[P, PartitionLimits]>) {
-      this.partitions.set(name, { limits, entries: new Map(), bytes: 0 })
-    }
-  }
-
-  private partition(name: P) {
-    const partition = this.partitions.get(name)
-    if (!partition) throw new Error(`unknown cache partition ${name}`)
-    return partition
+    const partitions = Object.fromEntries(
+      (Object.entries(options.partitions) as Array<[P, PartitionLimits]>).map(([name, limits]) => [name, { maxSize: limits.maxBytes }]),
+    ) as Record<P, { maxSize: number }>
+    this.cache = new SwrCache<P, CacheEntry>({
+      partitions,
+      freshMs: options.freshMs,
+      keepMs: options.keepMs,
+      sizeOf: entrySize,
+      now: options.now,
+    })
   }
 
   lookup(key: string): Lookup {
-    const partitionName = this.where.get(key)
-    if (partitionName === undefined) return { kind: 'miss', fallback: null }
-    const partition = this.partition(partitionName)
-    const entry = partition.entries.get(key)
-    if (!entry) return { kind: 'miss', fallback: null }
-    const age = this.now() - entry.storedAt
-    if (age > this.options.keepMs) {
-      this.remove(key)
-      return { kind: 'miss', fallback: null }
-    }
-    // Least recently used goes first: a hit moves the entry to the end.
-    partition.entries.delete(key)
-    partition.entries.set(key, entry)
-    if (entry.purged) return { kind: 'miss', fallback: entry }
-    return age <= this.options.freshMs ? { kind: 'fresh', entry } : { kind: 'stale', entry }
+    return this.cache.lookup(key)
   }
 
   store(partitionName: P, key: string, page: StoredPage, flags: { prerendered?: boolean; storedAt?: number } = {}): CacheEntry {
-    const partition = this.partition(partitionName)
-    const previous = this.remove(key)
-    const entry: CacheEntry = {
-      ...page,
-      storedAt: flags.storedAt ?? this.now(),
-      purged: false,
-      prerendered: flags.prerendered ?? previous?.prerendered ?? false,
-    }
-    const size = entrySize(page)
-    // A page larger than its whole partition is not kept (it would evict everything).
-    if (size > partition.limits.maxBytes) return entry
-    partition.entries.set(key, entry)
-    partition.bytes += size
-    this.where.set(key, partitionName)
-    for (const oldest of partition.entries.keys()) {
-      if (partition.bytes <= partition.limits.maxBytes) break
-      this.remove(oldest)
-    }
-    return entry
+    return this.cache.store(partitionName, key, this.entryOf(key, page, flags))
   }
 
-  private remove(key: string): CacheEntry | undefined {
-    const partitionName = this.where.get(key)
-    if (partitionName === undefined) return undefined
-    const partition = this.partition(partitionName)
-    const entry = partition.entries.get(key)
-    this.where.delete(key)
-    if (!entry) return undefined
-    partition.entries.delete(key)
-    partition.bytes -= entrySize(entry)
-    return entry
+  private entryOf(key: string, page: StoredPage, flags: { prerendered?: boolean; storedAt?: number } = {}): CacheEntry {
+    return {
+      ...page,
+      storedAt: flags.storedAt ?? this.cache.now(),
+      purged: false,
+      // A prerendered page stays one when it is rendered again (it is re-rendered at once when purged).
+      prerendered: flags.prerendered ?? this.cache.peek(key)?.prerendered ?? false,
+    }
   }
+
+  private keep = (key: string) => (outcome: RenderOutcome<P>) =>
+    outcome.partition === null ? null : { partition: outcome.partition, entry: this.entryOf(key, outcome.page) }
 
   /**
    * One render per key at a time: concurrent callers share the first one's outcome. A
    * stored outcome replaces the entry; anything else leaves the old copy in place.
    */
   render(key: string, render: () => Promise<RenderOutcome<P>>): Promise<RenderOutcome<P>> {
-    const running = this.inflight.get(key)
-    if (running) return running
-    const task = (async () => {
-      try {
-        const outcome = await render()
-        if (outcome.partition !== null) {
-          const entry = this.store(outcome.partition, key, outcome.page)
-          // Purged while it rendered: it answers now, and the next request renders again.
-          if (this.purgedDuringRender.has(key)) entry.purged = true
-        }
-        return outcome
-      } finally {
-        this.inflight.delete(key)
-        this.purgedDuringRender.delete(key)
-      }
-    })()
-    this.inflight.set(key, task)
-    return task
+    return this.cache.load(key, render, this.keep(key))
   }
 
   /** A stale hit's replacement, rendered in the background; failures keep the stale copy. */
   refresh(key: string, render: () => Promise<RenderOutcome<P>>): void {
-    if (this.inflight.has(key)) return
-    this.render(key, render).catch((error: unknown) => this.options.onBackgroundError?.(key, error))
+    this.cache.refresh(key, render, this.keep(key), (error: unknown) => this.options.onBackgroundError?.(key, error))
   }
 
   /**
@@ -175,23 +118,13 @@ export class HtmlCache<P extends string> {
    * CMS's own) must not leave the copy rendered between them as fresh.
    */
   purge(matches: (key: string, entry: CacheEntry) => boolean): Array<{ partition: P; key: string; prerendered: boolean }> {
-    const purged: Array<{ partition: P; key: string; prerendered: boolean }> = []
-    for (const [name, partition] of this.partitions) {
-      for (const [key, entry] of partition.entries) {
-        if (!matches(key, entry)) continue
-        if (this.inflight.has(key)) this.purgedDuringRender.add(key)
-        if (entry.purged) continue
-        entry.purged = true
-        purged.push({ partition: name, key, prerendered: entry.prerendered })
-      }
-    }
-    return purged
+    return this.cache.purge(matches).map(({ partition, key, entry }) => ({ partition, key, prerendered: entry.prerendered }))
   }
 
   stats(): Record<P, { entries: number; bytes: number; maxBytes: number }> {
     const result = {} as Record<P, { entries: number; bytes: number; maxBytes: number }>
-    for (const [name, partition] of this.partitions) {
-      result[name] = { entries: partition.entries.size, bytes: partition.bytes, maxBytes: partition.limits.maxBytes }
+    for (const [name, partition] of Object.entries(this.cache.stats()) as Array<[P, { entries: number; size: number; maxSize: number }]>) {
+      result[name] = { entries: partition.entries, bytes: partition.size, maxBytes: partition.maxSize }
     }
     return result
   }

@@ -6,10 +6,12 @@
  * once while one background refresh runs. When the backend is down, the last good copy
  * is served for up to `keepMs` instead of an error. Concurrent misses of one key share
  * one backend call. Previews, developer mode and searches of posts are never cached.
+ * Freshness, purges, coalescing and the bounds are the shared primitive's
+ * (app/server/swr-cache.server.ts).
  */
 import { backendConfig } from '../../../app.config'
-import type { PageData, Popup, PostList } from '../../content/model'
-import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery, type SitemapEntry } from './source.server'
+import { SwrCache, type SwrEntryBase } from '../swr-cache.server'
+import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery } from './source.server'
 
 export interface CacheOptions {
   freshMs: number
@@ -20,14 +22,6 @@ export interface CacheOptions {
   onError?: (error: unknown) => void
 }
 
-interface Entry<T> {
-  data: T
-  storedAt: number
-  refreshing: boolean
-  /** A revalidation said the content changed: the next read loads again (this copy answers only if that fails). */
-  invalidated: boolean
-}
-
 /** An answer the source gave instead of throwing (a list with `failed`): not kept, and a kept copy wins over it. */
 class FailedAnswer<T> extends Error {
   constructor(readonly value: T) {
@@ -35,119 +29,78 @@ class FailedAnswer<T> extends Error {
   }
 }
 
-/** One kind of answer, by key: the last good copies and the loads in flight. */
-class StaleCache<T> {
-  private readonly entries = new Map<string, Entry<T>>()
-  private readonly inflight = new Map<string, { task: Promise<T>; generation: number }>()
-  /** Counts invalidations: a load that began before the latest one may carry the content from before the change. */
-  private generation = 0
+type Kind = 'pages' | 'popups' | 'layouts' | 'posts' | 'tags' | 'sitemaps' | 'redirects'
 
-  constructor(
-    private readonly options: CacheOptions & { maxEntries: number },
-    /** Whether a load's answer is a failure in disguise (a list with `failed`). */
-    private readonly isFailure: (value: T) => boolean = () => false,
-  ) {}
+interface DataEntry extends SwrEntryBase {
+  data: unknown
+}
 
-  private now() {
-    return (this.options.now ?? Date.now)()
-  }
-
-  private store(key: string, data: T, invalidated: boolean) {
-    this.entries.delete(key)
-    this.entries.set(key, { data, storedAt: this.now(), refreshing: false, invalidated })
-    // Map keeps insertion order: the first key is the least recently stored.
-    while (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value
-      if (oldest === undefined) break
-      this.entries.delete(oldest)
-    }
-  }
-
-  private load(key: string, load: () => Promise<T>): Promise<T> {
-    const running = this.inflight.get(key)
-    if (running) return running.task
-    const generation = this.generation
-    const task = (async () => {
-      try {
-        const data = await load()
-        if (this.isFailure(data)) throw new FailedAnswer(data)
-        // Invalidated while it loaded: it answers its callers, and the next read loads again.
-        this.store(key, data, generation !== this.generation)
-        return data
-      } catch (error) {
-        // A thing that is gone is gone: forget it. Any other failure keeps the copy.
-        if (error instanceof ContentNotFoundError) this.entries.delete(key)
-        throw error
-      } finally {
-        // Only its own: after an invalidation a newer load may hold the key.
-        if (this.inflight.get(key)?.generation === generation) this.inflight.delete(key)
-      }
-    })()
-    this.inflight.set(key, { task, generation })
-    return task
-  }
-
-  /** Worth a log line: not a missing thing, not an outage (the breaker logs those once), not a failed list. */
-  private report(error: unknown) {
-    if (error instanceof ContentNotFoundError || error instanceof FailedAnswer) return
-    if (error instanceof ContentUnavailableError && error.reason !== 'invalid') return
-    this.options.onError?.(error)
-  }
-
-  async get(key: string, load: () => Promise<T>): Promise<T> {
-    const entry = this.entries.get(key)
-    if (!entry) {
-      return this.load(key, load).catch((error: unknown) => {
-        if (error instanceof FailedAnswer) return error.value as T
-        throw error
-      })
-    }
-    if (entry.invalidated) {
-      return this.load(key, load).catch((error: unknown) => {
-        if (error instanceof ContentNotFoundError) throw error
-        this.report(error)
-        return entry.data
-      })
-    }
-    const age = this.now() - entry.storedAt
-    if (age <= this.options.freshMs) return entry.data
-    if (age > this.options.keepMs) {
-      this.entries.delete(key)
-      return this.get(key, load)
-    }
-    if (!entry.refreshing) {
-      entry.refreshing = true
-      this.load(key, load).catch((error: unknown) => {
-        entry.refreshing = false
-        this.report(error)
-      })
-    }
-    return entry.data
-  }
-
-  clear() {
-    this.entries.clear()
-  }
-
-  invalidate() {
-    for (const entry of this.entries.values()) entry.invalidated = true
-    // Reads after this one do not join a load that began before it.
-    this.generation++
-    this.inflight.clear()
-    return this.entries.size
-  }
+/** Worth a log line: not a missing thing, not an outage (the breaker logs those once), not a failed list. */
+function worthReporting(error: unknown): boolean {
+  if (error instanceof ContentNotFoundError || error instanceof FailedAnswer) return false
+  return !(error instanceof ContentUnavailableError && error.reason !== 'invalid')
 }
 
 export function withPageCache(source: ContentSource, options: CacheOptions): ContentSource & { clear(): void; invalidate(): number } {
   const limits = backendConfig.staleEntries
-  const pages = new StaleCache<PageData>(options)
-  const popups = new StaleCache<Popup>({ ...options, maxEntries: limits.popups })
-  const layouts = new StaleCache<{ layout?: string }>({ ...options, maxEntries: limits.layouts })
-  const posts = new StaleCache<PostList>({ ...options, maxEntries: limits.posts }, (list) => list.failed === true)
-  const tags = new StaleCache<string | null>({ ...options, maxEntries: limits.tags })
-  const sitemaps = new StaleCache<SitemapEntry[]>({ ...options, maxEntries: limits.sitemaps })
-  const redirects = new StaleCache<unknown[]>({ ...options, maxEntries: 1 })
-  const all = [pages, popups, layouts, posts, tags, sitemaps, redirects]
+  // One partition per kind, each bounded by its number of entries (pages by `maxEntries`).
+  const cache = new SwrCache<Kind, DataEntry>({
+    partitions: {
+      pages: { maxSize: options.maxEntries },
+      popups: { maxSize: limits.popups },
+      layouts: { maxSize: limits.layouts },
+      posts: { maxSize: limits.posts },
+      tags: { maxSize: limits.tags },
+      sitemaps: { maxSize: limits.sitemaps },
+      redirects: { maxSize: 1 },
+    },
+    freshMs: options.freshMs,
+    keepMs: options.keepMs,
+    now: options.now,
+  })
+  const report = (error: unknown) => {
+    if (worthReporting(error)) options.onError?.(error)
+  }
+
+  /**
+   * Fresh: the copy. Stale: the copy, and one refresh in the background. Missing or
+   * purged: a load (shared by concurrent reads); when it fails, the purged copy answers,
+   * except for a thing that is gone. An answer that is a failure in disguise (a list with
+   * `failed`) is never kept, and answers only when there is no copy.
+   */
+  async function get<T>(kind: Kind, id: string, load: () => Promise<T>, isFailure: (value: T) => boolean = () => false): Promise<T> {
+    const key = `${kind}:${id}`
+    const loader = () =>
+      load().then(
+        (data) => {
+          if (isFailure(data)) throw new FailedAnswer(data)
+          return data
+        },
+        (error: unknown) => {
+          // A thing that is gone is gone: forget it. Any other failure keeps the copy.
+          if (error instanceof ContentNotFoundError) cache.delete(key)
+          throw error
+        },
+      )
+    const keep = (data: T) => ({ partition: kind, entry: { data, storedAt: cache.now(), purged: false } })
+    const hit = cache.lookup(key)
+    if (hit.kind === 'fresh') return hit.entry.data as T
+    if (hit.kind === 'stale') {
+      cache.refresh(key, loader, keep, report)
+      return hit.entry.data as T
+    }
+    try {
+      return await cache.load(key, loader, keep)
+    } catch (error) {
+      if (!hit.fallback) {
+        if (error instanceof FailedAnswer) return error.value as T
+        throw error
+      }
+      if (error instanceof ContentNotFoundError) throw error
+      report(error)
+      return hit.fallback.data as T
+    }
+  }
 
   // Requirements §7 `extra` is not in the key: one copy per page, whichever call fetched it
   // (docs/content-api.md: an answer with and without it carries the same fields).
@@ -166,13 +119,13 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
     ...source,
     getPage(query) {
       if (query.previewId || query.dev) return source.getPage(query)
-      return pages.get(pageKey(query), () => source.getPage(query))
+      return get('pages', pageKey(query), () => source.getPage(query))
     },
     getPopup(id, locale) {
-      return popups.get(JSON.stringify([locale, id]), () => source.getPopup(id, locale))
+      return get('popups', JSON.stringify([locale, id]), () => source.getPopup(id, locale))
     },
     getLayout(path, locale) {
-      return layouts.get(JSON.stringify([locale, path]), () => source.getLayout(path, locale)).catch(swallowOutage({}))
+      return get('layouts', JSON.stringify([locale, path]), () => source.getLayout(path, locale)).catch(swallowOutage({}))
     },
     getPosts(query) {
       // Every distinct search would be an entry: searches go to the backend (and fail as a list does).
@@ -185,23 +138,31 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
         query.category ?? '',
         query.perPage ?? 0,
       ])
-      return posts.get(key, () => source.getPosts(query))
+      return get(
+        'posts',
+        key,
+        () => source.getPosts(query),
+        (list) => list.failed === true,
+      )
     },
     getTagId(slug, locale) {
-      return tags.get(JSON.stringify([locale, slug]), () => source.getTagId(slug, locale)).catch(swallowOutage(null))
+      return get('tags', JSON.stringify([locale, slug]), () => source.getTagId(slug, locale)).catch(swallowOutage(null))
     },
     getSitemapEntries(locale) {
-      return sitemaps.get(locale, () => source.getSitemapEntries(locale))
+      return get('sitemaps', locale, () => source.getSitemapEntries(locale))
     },
     getRedirects() {
       // Down with no copy kept: no redirects, and every page answers as it would without them.
-      return redirects.get('all', () => source.getRedirects()).catch(swallowOutage([]))
+      return get('redirects', 'all', () => source.getRedirects()).catch(swallowOutage([]))
     },
     clear() {
-      for (const cache of all) cache.clear()
+      cache.clear()
     },
     invalidate() {
-      return all.reduce((sum, cache) => sum + cache.invalidate(), 0)
+      // Reads after this one do not join a load that began before it (it may carry the old content).
+      const kept = cache.count
+      cache.purge(() => true, { letGoOfLoads: true })
+      return kept
     },
   }
 }
