@@ -66,7 +66,10 @@ export interface SiteOptions {
 export interface PaletteColor {
   slug: string
   light: string
+  /** Its value as text and borders in the dark theme: the backend's, else one with 4.5:1 on the dark surface (palette-contrast.ts). */
   dark: string
+  /** Its value as a background in the dark theme: the backend's dark value, else one under which the dark ink has 4.5:1. */
+  darkBackground: string
 }
 
 export interface PageMeta {

@@ -1,8 +1,9 @@
 /**
  * The theme's colour palette from the contract's options (docs/decisions/028) as CSS: one
  * custom property per slug (`--wp--preset--color--{slug}`, WordPress's own name, so the
- * editor's `style="color:var(--wp--preset--color--accent)"` works too), its dark value
- * under the dark theme's selectors (decision 017), and the editor's classes for it. The
+ * editor's `style="color:var(--wp--preset--color--accent)"` works too), its dark values
+ * under the dark theme's selectors (decision 017; as text, and as a background:
+ * palette-contrast.ts), and the editor's classes for it. The
  * rest of the block classes are static, in app/styles/wp-blocks.css.
  */
 import type { PaletteColor } from './model'
@@ -20,13 +21,15 @@ export function paletteColor(value: string): string | null {
 export function paletteCss(palette: readonly PaletteColor[]): string {
   if (palette.length === 0) return ''
   const variable = (color: PaletteColor) => `--wp--preset--color--${color.slug}`
-  const light = palette.map((color) => `${variable(color)}:${color.light}`).join(';')
-  const dark = palette.map((color) => `${variable(color)}:${color.dark}`).join(';')
+  // Backgrounds have their own dark value (one the dark theme's light text reads on).
+  const background = (color: PaletteColor) => `--kestrel-background--${color.slug}`
+  const light = palette.map((color) => `${variable(color)}:${color.light};${background(color)}:${color.light}`).join(';')
+  const dark = palette.map((color) => `${variable(color)}:${color.dark};${background(color)}:${color.darkBackground}`).join(';')
   const classes = palette
     .map(
       (color) =>
         `.has-${color.slug}-color{color:var(${variable(color)}) !important}` +
-        `.has-${color.slug}-background-color{background-color:var(${variable(color)}) !important}` +
+        `.has-${color.slug}-background-color{background-color:var(${background(color)}) !important}` +
         `.has-${color.slug}-border-color{border-color:var(${variable(color)}) !important}`,
     )
     .join('')

@@ -10,6 +10,7 @@ import { parseFormDefinitions } from './form-definition'
 import { imageSizesOf } from './image-sizes'
 import { scopePageCss } from './page-css'
 import { paletteColor } from './palette'
+import { darkFallback } from './palette-contrast'
 import { sanitizeSectionData, toJsonObject } from './reshape-json'
 import { itemLanguage, itemSearchHref, itemSearchLabel, typeBreadcrumbs, typeLabelIn } from './reshape-items'
 import { addHeadingAnchors, decodeText, sanitizeClassList, sanitizeCmsHtml } from './sanitize'
@@ -146,7 +147,10 @@ function reshapePalette(palette: NonNullable<WireOptions['palette']>): SiteOptio
     const light = paletteColor(entry.color)
     if (!/^[a-z0-9][a-z0-9-]{0,59}$/.test(slug) || !light || seen.has(slug)) return []
     seen.add(slug)
-    return [{ slug, light, dark: paletteColor(entry.dark ?? '') ?? light }]
+    const dark = paletteColor(entry.dark ?? '')
+    // A theme that names its dark value is taken at its word; else one is made that reads (decision 028).
+    const fallback = dark ? null : darkFallback(light)
+    return [{ slug, light, dark: dark ?? fallback?.text ?? light, darkBackground: dark ?? fallback?.background ?? light }]
   })
 }
 
