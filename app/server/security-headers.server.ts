@@ -21,6 +21,20 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 export const strictTransportSecurity = `max-age=${siteConfig.edge.hstsMaxAgeSeconds}; includeSubDomains`
 
 const tags = trackingOrigins
+
+/**
+ * The content backend's origin: its media library's images, video and audio load from
+ * there (`https:` covers a production backend for images; video and audio need it named,
+ * and a backend on a developer's machine is plain http).
+ */
+function backendOrigin(contentApiUrl: string | undefined): string[] {
+  try {
+    return contentApiUrl ? [new URL(contentApiUrl).origin] : []
+  } catch {
+    return []
+  }
+}
+
 const embedOrigins = Object.values(siteConfig.embeds.providers).map((provider) => provider.frameOrigin)
 
 /**
@@ -31,13 +45,17 @@ const embedOrigins = Object.values(siteConfig.embeds.providers).map((provider) =
  */
 export type InlineScripts = { nonce: string } | { hashes: readonly string[] }
 
-export function contentSecurityPolicy(inline: InlineScripts, chatProviders: string | null | undefined = env.CHAT_PROVIDERS): string {
+export function contentSecurityPolicy(
+  inline: InlineScripts,
+  chatProviders: string | null | undefined = env.CHAT_PROVIDERS,
+  contentApiUrl: string | undefined = env.CONTENT_API_URL,
+): string {
   const allowed = 'nonce' in inline ? [`'nonce-${inline.nonce}'`] : inline.hashes.map((hash) => `'${hash}'`)
   // A chat provider's origins only when CHAT_PROVIDERS names it (requirements §11.4).
   const chat = configuredChatProviders(chatProviders).map((name) => chatProviderOrigins[name])
   const of = (kind: keyof ChatProviderOrigins) => chat.flatMap((origins) => origins[kind])
   const worker = of('worker')
-  const media = of('media')
+  const backend = backendOrigin(contentApiUrl)
   return [
     "default-src 'self'",
     ["script-src 'self'", ...allowed, tags.googleTagManager, tags.sessionRecording, ...of('script')].join(' '),
@@ -45,14 +63,15 @@ export function contentSecurityPolicy(inline: InlineScripts, chatProviders: stri
       `connect-src 'self' ${tags.googleTagManager} ${tags.googleAnalytics} ${tags.googleAnalyticsRegion} ${tags.googleAds} ${tags.googleAdsConversion} ${tags.sessionRecording} ${tags.sessionRecordingCollect}`,
       ...of('connect'),
     ].join(' '),
-    `img-src 'self' data: https:`,
+    ["img-src 'self' data: https:", ...backend].join(' '),
     // React Aria and the page CSS set styles inline; styles cannot run code.
     ["style-src 'self' 'unsafe-inline'", ...of('style')].join(' '),
     ["font-src 'self'", ...of('font')].join(' '),
     // Embedded video, only from the configured providers' privacy-friendly origins (decision 028).
     [`frame-src ${tags.googleTagManager}`, ...embedOrigins, ...of('frame')].join(' '),
     ...(worker.length > 0 ? [["worker-src 'self'", ...worker].join(' ')] : []),
-    ...(media.length > 0 ? [["media-src 'self'", ...media].join(' ')] : []),
+    // Video and audio blocks: the site's own files, the backend's media library, a chat's sounds.
+    ["media-src 'self' https:", ...backend, ...of('media')].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

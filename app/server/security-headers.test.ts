@@ -35,6 +35,16 @@ describe('contentSecurityPolicy', () => {
     }
   })
 
+  it("lets images, video and audio come from the content backend's media library, even over http on a developer's machine", () => {
+    const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `)) ?? ''
+    const local = contentSecurityPolicy({ hashes: [] }, undefined, 'http://127.0.0.1:8088/')
+    expect(directive(local, 'img-src')).toBe("img-src 'self' data: https: http://127.0.0.1:8088")
+    expect(directive(local, 'media-src')).toBe("media-src 'self' https: http://127.0.0.1:8088")
+    const embedded = contentSecurityPolicy({ hashes: [] }, undefined, undefined)
+    expect(directive(embedded, 'img-src')).toBe("img-src 'self' data: https:")
+    expect(directive(embedded, 'media-src')).toBe("media-src 'self' https:")
+  })
+
   it('makes a different 128-bit nonce each time', () => {
     const nonces = new Set(Array.from({ length: 100 }, newNonce))
     expect(nonces.size).toBe(100)

@@ -65,6 +65,8 @@ test("a post's featured image from the media library carries WordPress's generat
       [details.source_url, `${width}w`],
     ])
     expect(await image.getAttribute('sizes')).toBe('(min-width: 1024px) 48rem, 100vw')
+    // It loads (the CSP lets the backend's media library in, even over http here).
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0)
     // The browser took a generated size, not the 2000-pixel original, for a 48rem column.
     const current = await image.evaluate((element: HTMLImageElement) => element.currentSrc)
     expect(same.map((size) => size.source_url)).toContain(current)
