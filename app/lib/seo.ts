@@ -110,12 +110,22 @@ export function buildHead(input: HeadInput): { meta: MetaTag[]; links: LinkTag[]
     add('property', 'og:image:height', String(siteConfig.ogImage.height))
     add('property', 'og:image:alt', input.generatedImage.alt)
   }
+  // The article's own photo: its size and alt text are the image object's.
+  const ownIsFeatured = featured && image && !generated && image === absoluteUrl(options.siteUrl, featured.src)
+  if (ownIsFeatured) {
+    if (featured.width > 0 && featured.height > 0) {
+      add('property', 'og:image:width', String(featured.width))
+      add('property', 'og:image:height', String(featured.height))
+    }
+    add('property', 'og:image:alt', featured.alt)
+  }
   add('name', 'twitter:card', meta?.twitterCard ?? (image ? 'summary_large_image' : 'summary'))
   add('name', 'twitter:title', meta?.twitterTitle ?? meta?.ogTitle ?? title)
   add('name', 'twitter:description', meta?.twitterDescription ?? meta?.ogDescription ?? description)
   const twitterImage = meta?.twitterImage && isSocialImageUrl(meta.twitterImage) ? absoluteUrl(options.siteUrl, meta.twitterImage) : null
   add('name', 'twitter:image', twitterImage || image)
   if (!twitterImage && generated && input.generatedImage) add('name', 'twitter:image:alt', input.generatedImage.alt)
+  if (!twitterImage && ownIsFeatured) add('name', 'twitter:image:alt', featured.alt)
   if (input.post) {
     add('property', 'article:published_time', input.post.date)
     add('property', 'article:modified_time', input.post.modified ?? null)

@@ -91,7 +91,6 @@ describe('generated social images', () => {
       '/about', // a page whose own og:img is an SVG, which no social network shows
       '/blog', // the blog home
       '/blog/category/news', // a category listing
-      '/blog/five-signs-your-backups-will-not-restore', // an article
     ]
     for (const locale of routedLocales) {
       const prefix = locale === 'en' ? '' : `/${locale}`
@@ -110,6 +109,24 @@ describe('generated social images', () => {
       }
     }
   }, 120_000)
+
+  it("an article links its own photo (a raster image social networks show), with the photo's size and alt text", async () => {
+    for (const [pagePath, alt] of [
+      ['/blog/five-signs-your-backups-will-not-restore', 'A stack of storage drives with a restore arrow'],
+      ['/de/blog/five-signs-your-backups-will-not-restore', undefined],
+    ] as const) {
+      const { html, url, imagePath, image } = await linkedImage(pagePath)
+      expect(imagePath, pagePath).toBe('/images/posts/five-signs-your-backups-will-not-restore.webp')
+      expect(image.status, imagePath).toBe(200)
+      expect(image.headers.get('content-type'), imagePath).toBe('image/webp')
+      expect(metaContent(html, 'og:image:width'), pagePath).toBe('2400')
+      expect(metaContent(html, 'og:image:height'), pagePath).toBe('1260')
+      expect(metaContent(html, 'og:image:type'), pagePath).toBeNull()
+      if (alt) expect(metaContent(html, 'og:image:alt'), pagePath).toBe(alt)
+      expect(metaContent(html, 'twitter:image'), pagePath).toBe(url)
+      expect(metaContent(html, 'twitter:image:alt'), pagePath).toBe(metaContent(html, 'og:image:alt'))
+    }
+  })
 
   it('answers 404 for a page that does not exist, never a card of "undefined"', async () => {
     for (const pathname of [
