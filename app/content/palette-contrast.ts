@@ -20,7 +20,7 @@ export function parseColor(value: string): Rgb | null {
   const color = value.trim().toLowerCase()
   const hex = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(color)?.[1]
   if (hex) {
-    const full = hex.length <= 4 ? [...hex.slice(0, 3)].map((digit) => digit + digit).join('') : hex.slice(0, 6)
+    const full = hex.length <= 4 ? hex.slice(0, 3).replace(/./g, '$&$&') : hex.slice(0, 6)
     return [0, 2, 4].map((at) => Number.parseInt(full.slice(at, at + 2), 16)) as Rgb
   }
   const numbers = /^(rgba?|hsla?)\((.*)\)$/.exec(color)
