@@ -13,27 +13,8 @@
  * Site Editor's theme preview (`?wp_theme_preview=`), which changes nothing for visitors.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
+import { expectNoAxeViolations, providerRequests, standInProviders, waitForHydration, watchConsole } from '../e2e/helpers'
 import { documentId, editorCanvas, invalidBlocks, logIn, openEditor, topLevelBlocks, wordpressUrl } from './editor'
-
-const providers = /youtube|vimeo|ytimg/
-
-/** Every request that left for a video provider. */
-function providerRequests(page: Page): string[] {
-  const seen: string[] = []
-  page.on('request', (request) => {
-    if (providers.test(new URL(request.url()).hostname)) seen.push(request.url())
-  })
-  return seen
-}
-
-/** The providers cannot be reached from the test machine: anything asked of them gets a stand-in page. */
-async function standInProviders(page: Page) {
-  await page.route(
-    (url) => providers.test(url.hostname),
-    (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' }),
-  )
-}
 
 /** Each block, as a selector both renderings must match, and how often. */
 const blocks: Record<string, [selector: string, count: number]> = {

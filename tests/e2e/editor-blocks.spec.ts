@@ -6,31 +6,13 @@
  * privacy-friendly origin. axe has nothing to report at phone and desktop width in both
  * themes; the screenshots are kept in test-results/ to be looked at.
  */
-import { expect, test, type Page } from '@playwright/test'
-import { decidedConsent, expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
-
-const providers = /youtube|vimeo|ytimg/
-
-/** Every request that left for a video provider. */
-function providerRequests(page: Page): string[] {
-  const seen: string[] = []
-  page.on('request', (request) => {
-    if (providers.test(new URL(request.url()).hostname)) seen.push(request.url())
-  })
-  return seen
-}
-
-/** The providers cannot be reached from the test machine: their players answer a stand-in page. */
-async function standInPlayers(page: Page) {
-  await page.route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' }),
-  )
-}
+import { expect, test } from '@playwright/test'
+import { decidedConsent, expectNoAxeViolations, providerRequests, standInProviders, waitForHydration, watchConsole } from './helpers'
 
 test('/editor-blocks shows every block, with the embeds behind their click', async ({ page }) => {
   const problems = watchConsole(page)
   const requests = providerRequests(page)
-  await standInPlayers(page)
+  await standInProviders(page)
   const response = await page.goto('/editor-blocks')
   expect(response?.status()).toBe(200)
   await waitForHydration(page)
@@ -135,7 +117,7 @@ test.describe('with consent to functional cookies', () => {
 
   test('/de/editor-blocks loads every player at once, from the privacy-friendly origins, without autoplay', async ({ page }) => {
     const requests = providerRequests(page)
-    await standInPlayers(page)
+    await standInProviders(page)
     await page.goto('/de/editor-blocks')
     await waitForHydration(page)
     const players = page.locator('main iframe.embed-frame')

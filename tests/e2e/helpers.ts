@@ -64,3 +64,22 @@ export function decidedConsent(enabled: string) {
     origins: [],
   }
 }
+
+const videoProviders = /youtube|vimeo|ytimg/
+
+/** Every request that left for a video provider (decision 028: none before a click or consent). */
+export function providerRequests(page: Page): string[] {
+  const seen: string[] = []
+  page.on('request', (request) => {
+    if (videoProviders.test(new URL(request.url()).hostname)) seen.push(request.url())
+  })
+  return seen
+}
+
+/** The providers cannot be reached from the test machine: anything asked of them gets a stand-in page. */
+export async function standInProviders(page: Page) {
+  await page.route(
+    (url) => videoProviders.test(url.hostname),
+    (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' }),
+  )
+}
