@@ -1,12 +1,13 @@
 /**
  * Case studies on WordPress (decision 029): the seeded ones on the site, and one an editor
- * creates through WordPress's REST API appearing in the listing and at its own path once
- * the plugin's revalidation call has purged the site's copies.
+ * writes and publishes in wp-admin's block editor appearing in the listing and at its own
+ * path once the plugin's revalidation call has purged the site's copies.
  */
 import { expect, test } from '@playwright/test'
 import { REVALIDATE_SECRET, SITE_URL, WORDPRESS_URL } from '../../playwright.wordpress.config'
 import { wordpressAuth } from '../contract/backend'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
+import { editorCanvas, logIn, wordpressUrl } from './editor'
 
 async function call(method: string, route: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
@@ -39,39 +40,55 @@ test('the seeded case studies: the listing, one study with its facts, and the Ge
   expect(problems()).toEqual([])
 })
 
-test('a case study created in WordPress appears in the listing and at its path after the revalidation call', async ({ page }) => {
+test('a case study an editor writes and publishes in wp-admin appears in the listing and at its path after the revalidation call', async ({
+  page,
+  browser,
+}) => {
   const settings = (await call('GET', '/kestrel/v1/settings')).body as { site_url?: string; revalidate_secret?: string }
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const title = `Brightwater Dental: a new practice online in a week ${stamp}`
   const slug = `brightwater-dental-${stamp}`
   let id = 0
   expect((await call('POST', '/kestrel/v1/settings', { site_url: SITE_URL, revalidate_secret: REVALIDATE_SECRET })).status).toBe(200)
+  const admin = await browser.newPage()
   try {
     // The site has the listing in its caches before the editor publishes.
     await page.goto('/case-studies')
     await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(3)
     expect((await page.request.get(`/case-studies/${slug}`)).status()).toBe(404)
 
-    const created = await call('POST', '/wp/v2/case_study', {
-      title,
-      slug,
-      status: 'publish',
-      // Its language, as the seed gives every document (Polylang's `lang`, the plugin's own meta otherwise).
-      lang: 'en',
-      excerpt: 'A new dental practice with eight surgeries, online and secure before its first patient.',
-      content: '<!-- wp:paragraph --><p>Brightwater Dental opened its third practice in Bristol.</p><!-- /wp:paragraph -->',
-      meta: { kestrel_locale: 'en', kestrel_item_fields: [{ label: 'Industry', value: 'Dental care' }] },
-    })
-    expect(created.status).toBe(201)
-    id = (created.body as { id: number }).id
+    // The editor's way: a new case study in the block editor, its title and text typed,
+    // its slug, summary and facts set in the document's panels (through the editor's
+    // store, as those panels do), then Publish and the pre-publish check's Publish.
+    await logIn(admin)
+    await admin.goto(`${wordpressUrl}/wp-admin/post-new.php?post_type=case_study`)
+    await admin.waitForFunction(`(() => !!(window.wp && window.wp.data && window.wp.data.select('core/editor').getCurrentPostId()))()`)
+    await admin.evaluate(`window.wp.data.dispatch('core/preferences').set('core/edit-post', 'welcomeGuide', false)`)
+    const canvas = await editorCanvas(admin)
+    await canvas.getByRole('textbox', { name: 'Add title' }).fill(title)
+    await canvas.getByRole('textbox', { name: 'Add title' }).press('Enter')
+    await admin.keyboard.type('Brightwater Dental opened its third practice in Bristol.')
+    await admin.evaluate(
+      `window.wp.data.dispatch('core/editor').editPost(${JSON.stringify({
+        slug,
+        excerpt: 'A new dental practice with eight surgeries, online and secure before its first patient.',
+        meta: { kestrel_item_fields: [{ label: 'Industry', value: 'Dental care' }] },
+      })})`,
+    )
+    await admin.getByRole('region', { name: 'Editor top bar' }).getByRole('button', { name: 'Publish', exact: true }).click()
+    await admin.getByRole('region', { name: 'Editor publish' }).getByRole('button', { name: 'Publish', exact: true }).click()
+    await admin.waitForFunction(`window.wp.data.select('core/editor').isCurrentPostPublished()`)
+    id = await admin.evaluate<number>(`window.wp.data.select('core/editor').getCurrentPostId()`)
 
     await page.goto('/case-studies')
     await expect(page.getByTestId('post-list').getByRole('link', { name: title })).toBeVisible()
     await page.getByTestId('post-list').getByRole('link', { name: title }).click()
     await expect(page).toHaveURL(new RegExp(`/case-studies/${slug}$`))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+    await expect(page.getByRole('main')).toContainText('Brightwater Dental opened its third practice in Bristol.')
     await expect(page.getByRole('complementary', { name: 'At a glance' })).toContainText('Dental care')
   } finally {
+    await admin.close()
     if (id) await call('DELETE', `/wp/v2/case_study/${id}?force=true`)
     await call('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', revalidate_secret: settings.revalidate_secret ?? '' })
   }
