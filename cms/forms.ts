@@ -13,12 +13,12 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Client } from '@libsql/client'
 import type { z } from 'zod'
-import { wireId, type wireFormDefinition, type wireShortcodeData } from '../app/content/wire'
-import type { wireSubmissionResponse } from '../app/content/wire-forms'
-import { isFieldShown, parseConditionalLogic, type FieldValue } from '../app/content/conditional-logic'
-import { fieldKindOf, holdsValue, type FieldKind } from '../app/content/form-fields'
-import { maxUploadBytes, mimeTypeOf } from '../app/content/file-type'
-import { checkUploadContent, fileKindOfContent } from '../app/content/file-type.server'
+import { wireId, type wireFormDefinition, type wireShortcodeData } from '../app/contract/wire'
+import type { wireSubmissionResponse } from '../app/contract/wire-forms'
+import { isFieldShown, parseConditionalLogic, type FieldValue } from '../app/contract/forms/conditional-logic'
+import { fieldKindOf, holdsValue, type FieldKind } from '../app/contract/forms/fields'
+import { maxUploadBytes, mimeTypeOf } from '../app/contract/forms/file-type'
+import { checkUploadContent, fileKindOfContent } from '../app/contract/forms/file-type.server'
 import { cmsConfig } from '../app.config'
 import type { FormFile, LocaleContent } from './content-store'
 import { contentFor, type CmsContext } from './context'
@@ -177,7 +177,7 @@ async function readValues(form: FormFile, data: FormData): Promise<Map<string, V
 
 /**
  * Which fields conditional logic hides (requirements §3), decided as the browser decides it
- * (app/content/conditional-logic.ts). A hidden field counts as empty for the rules of
+ * (app/contract/forms/conditional-logic.ts). A hidden field counts as empty for the rules of
  * others, so this repeats until nothing changes; a hidden page hides its fields.
  */
 function hiddenFields(form: FormFile, values: Map<string, Value>): Set<string> {

@@ -7,7 +7,7 @@ import {
   wirePopupResponse,
   wirePostsResponse,
   wireTagsResponse,
-} from '../app/content/wire'
+} from '../app/contract/wire'
 import { createContentStore } from './content-store'
 import { openDatabase } from './db'
 import { createCmsHandler } from './handler'

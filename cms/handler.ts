@@ -8,7 +8,7 @@
  */
 import type { Client } from '@libsql/client'
 import { abuseConfig, cmsConfig, siteConfig } from '../app.config'
-import { CONTRACT_VERSION } from '../app/content/contract-version'
+import { CONTRACT_VERSION } from '../app/contract/contract-version'
 import { createMemoryStore, type RateLimitStore } from '../app/lib/rate-limit'
 import { postChatMessage } from './chat'
 import { postComment } from './comments'

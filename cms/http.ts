@@ -3,7 +3,7 @@
  * reading a request body with a hard size limit.
  */
 import type { z } from 'zod'
-import type { wireErrorResponse } from '../app/content/wire'
+import type { wireErrorResponse } from '../app/contract/wire'
 import type { LocaleContent } from './content-store'
 
 export function json(body: unknown, status = 200): Response {
@@ -60,7 +60,7 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
 /**
  * The visitor's address as the site reports it: the CMS is the site's backend, and the
  * site sets X-Forwarded-For to the one address its TRUST_PROXY rule believes
- * (app/server/visitor.server.ts). Run `npm run cms` where only the site can reach it.
+ * (app/server/http/visitor.server.ts). Run `npm run cms` where only the site can reach it.
  */
 export function clientIp(request: Request): string | null {
   return (request.headers.get('x-forwarded-for') ?? '').split(',')[0]?.trim() || null

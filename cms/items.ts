@@ -6,8 +6,8 @@
  * site builds their paths from its own configuration.
  */
 import type { z } from 'zod'
-import type { wireBaseResponse, wireChat, wireLanguage, wirePageResult, wirePostSummary, wirePostsResponse } from '../app/content/wire'
-import { verifyPreview } from '../app/content/preview-token.server'
+import type { wireBaseResponse, wireChat, wireLanguage, wirePageResult, wirePostSummary, wirePostsResponse } from '../app/contract/wire'
+import { verifyPreview } from '../app/contract/preview-token.server'
 import { cmsConfig, siteConfig } from '../app.config'
 import type { ItemRecord, LocaleContent } from './content-store'
 import { contentFor, positiveInt, type CmsContext } from './context'

@@ -1,7 +1,7 @@
 /**
  * The embedded CMS's options from the validated environment (app.config.ts), assembled
  * in this one place for both ways it runs: in-process behind the site
- * (app/server/content/content-source.server.ts) and on its own port (`npm run cms`, serve.ts).
+ * (app/server/content/get-content-source.server.ts) and on its own port (`npm run cms`, serve.ts).
  */
 import { cmsConfig, defaultLocale, routedLocales, siteConfig, type Env } from '../app.config'
 

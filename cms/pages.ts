@@ -4,8 +4,8 @@
  * with `category`), signed previews of drafts, and `GET /api/v1/layout/{path}`.
  */
 import type { z } from 'zod'
-import type { wireBaseResponse, wirePageResult } from '../app/content/wire'
-import { verifyPreview } from '../app/content/preview-token.server'
+import type { wireBaseResponse, wirePageResult } from '../app/contract/wire'
+import { verifyPreview } from '../app/contract/preview-token.server'
 import { cmsConfig, siteConfig } from '../app.config'
 import type { LocaleContent, PageFile } from './content-store'
 import { contentFor, languagesFor, published, type CmsContext } from './context'

@@ -1,6 +1,6 @@
 /** Popups: `GET /api/v1/popups/{id}?locale=`, with the definition of the form a popup shows. */
 import type { z } from 'zod'
-import type { wirePopupResponse } from '../app/content/wire'
+import type { wirePopupResponse } from '../app/contract/wire'
 import { contentFor, type CmsContext } from './context'
 import { formDefinitions } from './forms'
 import { errorBody, json } from './http'

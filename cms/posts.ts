@@ -4,7 +4,7 @@
  * terms (`GET /api/wp/v2/tags`, `…/categories`).
  */
 import type { z } from 'zod'
-import type { wirePageResult, wirePost, wirePostSummary, wirePostsResponse } from '../app/content/wire'
+import type { wirePageResult, wirePost, wirePostSummary, wirePostsResponse } from '../app/contract/wire'
 import { cmsConfig, siteConfig } from '../app.config'
 import { commentsOf } from './comments'
 import type { LocaleContent, PostRecord } from './content-store'

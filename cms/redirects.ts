@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import { wireRedirect } from '../app/content/redirects'
+import { wireRedirect } from '../app/contract/redirects'
 import { json } from './http'
 
 export const redirectsFile = z.object({ redirects: z.array(wireRedirect).max(10_000) })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { wireErrorResponse } from '../app/content/wire'
+import { wireErrorResponse } from '../app/contract/wire'
 import { takeConsoleOutput } from '../tests/setup/fail-on-console'
 import { createRouter, type Route } from './router'
 

@@ -1,7 +1,7 @@
 import { fixtureCms } from '../tests/support/fixture-cms'
 import { afterAll, describe, expect, it } from 'vitest'
-import { wireErrorResponse } from '../app/content/wire'
-import { wireUserResponse } from '../app/content/wire-forms'
+import { wireErrorResponse } from '../app/contract/wire'
+import { wireUserResponse } from '../app/contract/wire-forms'
 import { hashPassword, needsRehash, verifyPassword } from './passwords'
 
 const cms = fixtureCms('cms-users', { captureMail: true, siteOrigins: ['https://www.kestrel.example'] })

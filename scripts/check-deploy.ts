@@ -24,8 +24,8 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { securityHeaders, strictTransportSecurity } from '../app/server/security-headers.server'
-import { PRERENDER_MANIFEST, type PrerenderManifest } from '../app/server/prerendered.server'
+import { securityHeaders, strictTransportSecurity } from '../app/server/http/security-headers.server'
+import { PRERENDER_MANIFEST, type PrerenderManifest } from '../app/server/page-cache/prerendered.server'
 import { outputLayout } from './deploy/targets'
 import { isHtmlEntry, staticFileOf } from './deploy/platform-output'
 

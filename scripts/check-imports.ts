@@ -18,9 +18,9 @@
  * import that resolves to nothing is reported too, so the graph is never silently partial.
  *
  * The rules.
- *   (a) The contract: a file under `app/content/` imports only `app/content/`, `app/lib/`,
+ *   (a) The contract: a file under `app/contract/` imports only `app/contract/`, `app/lib/`,
  *       `app.config.ts`, npm packages and Node built-ins. Type-only imports count too.
- *   (b) The embedded CMS: a file under `cms/` imports only `cms/`, `app/content/`, `app/lib/`,
+ *   (b) The embedded CMS: a file under `cms/` imports only `cms/`, `app/contract/`, `app/lib/`,
  *       `app.config.ts`, npm packages and Node built-ins. Type-only imports count too.
  *   (c) The browser: "what the browser loads" is every file reachable from the client roots
  *       (`app/router.tsx` and every route file under `app/routes/`, i.e. not `-`-prefixed)
@@ -480,8 +480,8 @@ function cycleRule(graph: Graph, maxPerGroup = 20): Violation[] {
 export function checkGraph(graph: Graph): Violation[] {
   return [
     ...graph.problems,
-    ...layerRule(graph, 'a', 'app/content/', ['app/content/', 'app/lib/', 'app.config.ts'], '(a) the contract (app/content/)'),
-    ...layerRule(graph, 'b', 'cms/', ['cms/', 'app/content/', 'app/lib/', 'app.config.ts'], '(b) the embedded CMS (cms/)'),
+    ...layerRule(graph, 'a', 'app/contract/', ['app/contract/', 'app/lib/', 'app.config.ts'], '(a) the contract (app/contract/)'),
+    ...layerRule(graph, 'b', 'cms/', ['cms/', 'app/contract/', 'app/lib/', 'app.config.ts'], '(b) the embedded CMS (cms/)'),
     ...browserFiles(graph).violations,
     ...cycleRule(graph),
   ]
@@ -492,8 +492,8 @@ export function checkGraph(graph: Graph): Violation[] {
 const ruleTitles: Record<Violation['rule'], string> = {
   parse: 'files that do not parse',
   unresolved: 'imports that resolve to no file',
-  a: '(a) app/content/ imports only app/content/, app/lib/, app.config.ts and packages',
-  b: '(b) cms/ imports only cms/, app/content/, app/lib/, app.config.ts and packages',
+  a: '(a) app/contract/ imports only app/contract/, app/lib/, app.config.ts and packages',
+  b: '(b) cms/ imports only cms/, app/contract/, app/lib/, app.config.ts and packages',
   c: '(c) nothing the browser loads imports *.server.*, cms/ or Node built-ins',
   d: '(d) no import cycles in app/ and cms/',
 }

@@ -9,7 +9,7 @@
  *   npm run outbox purge rejected    delete every rejected one (also `npm run outbox -- purge --rejected`:
  *                                    without `--`, npm takes --rejected as its own option)
  */
-import { outbox, runOutboxPass } from '../app/server/submissions.server'
+import { outbox, runOutboxPass } from '../app/server/enquiries/submissions.server'
 
 const USAGE = `Usage:
   npm run outbox list

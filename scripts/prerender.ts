@@ -1,7 +1,7 @@
 /**
  * The last step of `npm run build` (requirements §10.1, "prerender popular pages at build"; see
  * docs/decisions/008): asks the content backend which pages are popular
- * (app/server/prerender-routes.server.ts), renders each through the production build it
+ * (app/server/page-cache/prerender-routes.server.ts), renders each through the production build it
  * just made, and writes them with their brotli (quality 11) and gzip copies and a
  * manifest to `.output/server/prerendered/`. The server loads them when it starts and
  * answers them from memory; a revalidation replaces them like any cached page.
@@ -23,11 +23,11 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { parseEnvOrExit } from '../app.config'
 import { ogImageTargetOf } from '../app/lib/og-image'
-import { etagOf } from '../app/server/compression.server'
-import { getContentSource } from '../app/server/content/content-source.server'
-import { ContentUnavailableError } from '../app/server/content/source.server'
-import { prerenderRoutes } from '../app/server/prerender-routes.server'
-import { PRERENDER_MANIFEST, renderIdentity, type PrerenderManifest } from '../app/server/prerendered.server'
+import { etagOf } from '../app/server/http/compression.server'
+import { getContentSource } from '../app/server/content/get-content-source.server'
+import { ContentUnavailableError } from '../app/server/content/content-source.server'
+import { prerenderRoutes } from '../app/server/page-cache/prerender-routes.server'
+import { PRERENDER_MANIFEST, renderIdentity, type PrerenderManifest } from '../app/server/page-cache/prerendered.server'
 import { deployTarget, outputLayout } from './deploy/targets'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')

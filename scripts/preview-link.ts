@@ -5,7 +5,7 @@
  */
 import { defaultLocale, parseEnvOrExit, routedLocales, siteConfig } from '../app.config'
 import { createContentStore } from '../cms/content-store'
-import { previewQuery } from '../app/content/preview-token.server'
+import { previewQuery } from '../app/contract/preview-token.server'
 import { isLocale, localizePath } from '../app/lib/url'
 
 const env = parseEnvOrExit()

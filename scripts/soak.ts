@@ -83,7 +83,7 @@ function submitFormId(): string {
   process.exit(1)
 }
 
-/** The site signs form stamps with it; the soak makes the stamp a form fetches when shown (app/server/abuse.server.ts). */
+/** The site signs form stamps with it; the soak makes the stamp a form fetches when shown (app/server/http/abuse.server.ts). */
 const FORM_SECRET = 'soak-form-secret-0123456789abcdef0123456789'
 /** A stamp issued a minute before the run: every submission is older than the minimum fill time. */
 const stampIssuedAt = String(Date.now() - 60_000)

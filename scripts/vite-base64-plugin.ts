@@ -1,6 +1,6 @@
 /**
  * `import data from 'some/file.wasm?base64'`: the file's bytes as a base64 string in the
- * built module. The social-image renderer (app/server/og-image/render.server.ts) carries
+ * built module. The social-image renderer (app/server/content/og-image/render.server.ts) carries
  * its WebAssembly and fonts this way, so the built server holds them on any host
  * (Node, Netlify, Vercel) without reading node_modules at run time. Vite's own `?inline`
  * does not apply to `.wasm` files.

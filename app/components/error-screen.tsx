@@ -6,10 +6,10 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react'
 import type { ErrorComponentProps, NotFoundRouteProps } from '@tanstack/react-router'
 import { isContentUnavailable } from '../lib/errors'
-import { reloadAfterChunkError } from './shell/document-behaviour'
+import { reloadAfterChunkError } from '../ui/chunk-reload'
 import { m } from '../paraglide/messages'
 import { fallbackOptions } from '../lib/site-defaults'
-import type { Menus, SiteOptions } from '../content/model'
+import type { Menus, SiteOptions } from '../contract/model'
 import { SiteLayout } from './shell/layouts'
 import { localizePath } from '../lib/url'
 import { getLocale } from '../paraglide/runtime'
@@ -103,7 +103,7 @@ export class ErrorScreenBoundary extends Component<{ children: ReactNode }, Boun
 /**
  * What shows when the error screen cannot: in the browser, by the boundary above; on the
  * server, where React has no error boundaries, by the server entry as a document of its own
- * (app/server/render-failed.server.tsx). Plain markup that needs nothing that could have failed.
+ * (app/server/http/render-failed.server.tsx). Plain markup that needs nothing that could have failed.
  */
 export function ErrorFallback() {
   return (

@@ -5,15 +5,15 @@
  */
 import { useLoaderData, useLocation } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
-import type { Page, PageData } from '../content/model'
+import type { Page, PageData } from '../contract/model'
 import { publicHref } from '../lib/public-href'
 import { m } from '../paraglide/messages'
 import { ChatLauncherSpace, ChatSlot } from './chat/chat-slot'
-import { CloseIcon } from './icons'
-import { EmbedLoader } from './media/embed-loader'
-import { ImageServiceContext, pageBackgroundStyle } from './media/image'
+import { CloseIcon } from '../ui/icons'
+import { EmbedLoader } from '../ui/media/embed-loader'
+import { ImageServiceContext, pageBackgroundStyle } from '../ui/media/image'
 import { SiteLayout } from './shell/layouts'
-import { PlainButton } from './ui/PlainButton'
+import { PlainButton } from '../ui/PlainButton'
 
 export function PageFrame({ data, layout, children }: { data: PageData; layout: 'default' | 'static'; children: ReactNode }) {
   const { page } = data

@@ -5,7 +5,7 @@
  * was expected). One code object each, so
  * every screen shares the loaded code.
  */
-import { islandCode } from './island'
+import { islandCode } from '../ui/island'
 
 export const searchResultsCode = islandCode(() => import('./search/search-results').then((module) => module.SearchResults))
 export const sectionsContentCode = islandCode(() => import('./sections-content').then((module) => module.SectionsContent))

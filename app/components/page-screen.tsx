@@ -5,9 +5,9 @@
  * neither carries the other's code.
  */
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { PageQuery } from '../content/queries'
-import { pageQueryOptions } from '../server/content.queries'
-import { Island } from './island'
+import type { PageQuery } from '../contract/queries'
+import { pageQueryOptions } from '../query-options'
+import { Island } from '../ui/island'
 import { PageFrame } from './page-frame'
 import { blogContentCode, searchResultsCode } from './page-islands'
 import { SectionsContent } from './sections-content'

@@ -2,10 +2,10 @@
  * A page of section blocks (requirements §3 content.sections): the page's title band when no hero
  * opens it, its sections, and the page's own HTML content.
  */
-import type { ContentPage, PageData } from '../content/model'
+import type { ContentPage, PageData } from '../contract/model'
 import { SectionPageContext } from '../sections/page-context'
 import { RenderSections } from '../sections/render-sections'
-import { Image } from './media/image'
+import { Image } from '../ui/media/image'
 
 export function SectionsContent({ data, page }: { data: PageData; page: ContentPage }) {
   const heroFirst = page.sections[0]?.layout === 'hero'

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react'
 import { siteConfig } from '../../app.config'
-import { fetchFormStamp } from '../server/form-stamp.functions'
+import { fetchFormStamp } from '../server/enquiries/form-stamp.functions'
 
 const { minFillMs, stampMaxAgeMs, honeypotName } = siteConfig.forms
 /** Clocks and the stamp's own round trip: a little more than the minimum, never less. */

@@ -1,7 +1,7 @@
 /** The forms of a popup's shortcode_data: their own chunk, so the shell's stays free of the form engine. */
 import { m } from '../paraglide/messages'
-import type { FormSource } from '../server/forms.functions'
-import type { FormDefinition } from '../content/form-definition'
+import type { FormSource } from '../server/enquiries/forms.functions'
+import type { FormDefinition } from '../contract/forms/definition'
 import { FormView } from './form-view'
 
 export function DefinedForms({ forms, source }: { forms: Record<string, FormDefinition | null>; source: FormSource }) {

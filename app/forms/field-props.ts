@@ -3,7 +3,7 @@
  * loaded in their own chunks (date, phone) and the ones that load them import it, not
  * each other.
  */
-import type { FormField, FormValue } from './definition'
+import type { FormField, FormValue } from '../contract/forms/values'
 
 export interface FieldProps {
   field: FormField

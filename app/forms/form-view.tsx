@@ -9,22 +9,30 @@ import { useForm, useStore } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useUnsavedChangesPrompt } from './use-unsaved-changes'
-import { AriaProviders } from '../components/ui/aria-providers'
-import { Button } from '../components/ui/Button'
+import { AriaProviders } from '../ui/aria-providers'
+import { Button } from '../ui/Button'
 import { siteConfig } from '../../app.config'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
 import { isLocale } from '../lib/url'
 import { takeUrlSecrets } from '../lib/url-secrets'
-import { submitAccountForm, submitForm, type FormSource } from '../server/forms.functions'
-import { isFieldShown } from '../content/conditional-logic'
-import { initialValues, pageCount, valueFields, type FormDefinition, type FormField, type FormValue, type FormValues } from './definition'
-import { firstErrorPage } from './errors'
+import { submitAccountForm, submitForm, type FormSource } from '../server/enquiries/forms.functions'
+import { isFieldShown } from '../contract/forms/conditional-logic'
+import {
+  initialValues,
+  pageCount,
+  valueFields,
+  type FormDefinition,
+  type FormField,
+  type FormValue,
+  type FormValues,
+} from '../contract/forms/values'
+import { firstErrorPage } from '../contract/forms/errors'
 import { useReportDirty } from './dirty-forms'
 import { FormFieldView, preloadFieldChunks } from './fields'
-import { validationMessages } from './messages'
-import { localToday, validateFormValues } from './schema'
-import { toSubmissionEntries } from './submission'
+import { validationMessages } from '../contract/forms/messages'
+import { localToday, validateFormValues } from '../contract/forms/schema'
+import { toSubmissionEntries } from '../contract/forms/submission'
 import { HoneypotField, useBotTrap } from './bot-trap'
 
 const routedLocale = () => {

@@ -4,10 +4,10 @@ import PhoneInput, { getCountries, getCountryCallingCode, type Country } from 'r
 import countryNamesDe from 'react-phone-number-input/locale/de.json'
 import countryNamesEn from 'react-phone-number-input/locale/en.json'
 import { siteConfig } from '../../app.config'
-import { ChevronDownIcon } from '../components/icons'
+import { ChevronDownIcon } from '../ui/icons'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
-import { descriptionStyles, errorStyles, fieldBoxStyles, labelStyles, nativeInputStyles, RequiredMark } from '../components/ui/Field'
+import { descriptionStyles, errorStyles, fieldBoxStyles, labelStyles, nativeInputStyles, RequiredMark } from '../ui/Field'
 import { text, type FieldProps } from './field-props'
 
 const countryNames = () => (getLocale() === 'de' ? countryNamesDe : countryNamesEn) as Record<string, string>

@@ -11,7 +11,7 @@
  *   listing (decision 029); `search`: search results, which list items too.
  * Menus and site options are on every page: changing them purges everything.
  */
-import type { PageData } from '../content/model'
+import type { PageData } from '../contract/model'
 
 export const ALL_PAGES_TAG = 'all'
 export const POSTS_TAG = 'posts'

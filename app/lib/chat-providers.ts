@@ -4,7 +4,7 @@
  * the Content-Security-Policy, which adds a provider's origins only when CHAT_PROVIDERS
  * names it. The built-in chat is the site's own code and needs no origin.
  */
-import type { ChatSettings } from '../content/model'
+import type { ChatSettings } from '../contract/model'
 
 export const chatProviderNames = ['crisp'] as const
 export type ThirdPartyChatProvider = (typeof chatProviderNames)[number]

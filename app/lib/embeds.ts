@@ -3,7 +3,7 @@
  * editor pasted (a watch page, a share link, WordPress's embed iframe) becomes the
  * provider's player URL on its privacy-friendly origin, rebuilt from the video's id alone,
  * so nothing of the pasted URL but the id reaches the page. Anything else is not an embed.
- * Pure: the sanitizer (app/content/sanitize.ts) and the click-to-load script use the same rule.
+ * Pure: the sanitizer (app/contract/sanitize.ts) and the click-to-load script use the same rule.
  */
 import { siteConfig } from '../../app.config'
 

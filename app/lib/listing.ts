@@ -1,7 +1,7 @@
 /** The blog listing's filter for a blog or category page (the tag page builds its own). */
 import { siteConfig, type Locale } from '../../app.config'
-import type { ListingPage, PostList } from '../content/model'
-import type { PostsFilter } from '../content/queries'
+import type { ListingPage, PostList } from '../contract/model'
+import type { PostsFilter } from '../contract/queries'
 
 export function listingFilter(page: ListingPage, locale: Locale): PostsFilter {
   const filter: PostsFilter = { locale, category: page.category?.slug, perPage: siteConfig.content.postsPerPage }

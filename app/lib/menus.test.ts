@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { reshapeMenus } from '../content/reshape'
-import { wireMenuItem } from '../content/wire'
+import { reshapeMenus } from '../contract/reshape'
+import { wireMenuItem } from '../contract/wire'
 import { buildPrimaryNavigation } from './menus'
 
 describe('buildPrimaryNavigation', () => {

@@ -3,7 +3,7 @@
  * `primary-submenu` locations; submenu items nest under the primary item whose id is
  * their `post_parent`.
  */
-import type { MenuLink, Menus } from '../content/model'
+import type { MenuLink, Menus } from '../contract/model'
 
 export function buildPrimaryNavigation(menus: Menus): MenuLink[] {
   const submenu = menus['primary-submenu']

@@ -7,7 +7,7 @@
  * 001: the default locale has no prefix, another has its own (`/de/og/home.png`).
  */
 import { siteConfig, type Locale } from '../../app.config'
-import { isPageName, isSlug } from '../content/page-name'
+import { isPageName, isSlug } from '../contract/page-name'
 import { localizePath, stripLocale } from './url'
 
 /** What an image shows: a backend page, and for a category listing its category (PageTarget's shape). */

@@ -4,8 +4,8 @@
  */
 import type { Locale } from '../../app.config'
 import { siteConfig } from '../../app.config'
-import { isPageName, isSlug } from '../content/page-name'
-import type { PageQuery } from '../content/queries'
+import { isPageName, isSlug } from '../contract/page-name'
+import type { PageQuery } from '../contract/queries'
 import { stripLocale } from './url'
 
 /** A search param as the router hands it over: `?p=12&dev=true` may arrive as a number or a boolean. */

@@ -5,7 +5,7 @@
  * `//host` is protocol-relative, a backslash counts as a slash, and tabs and line
  * breaks inside a URL are dropped before it is parsed. So the path is made into one
  * that cannot name a host, in this one function, and the server entry passes every
- * response's `Location` through it (app/server/edge.nitro.ts).
+ * response's `Location` through it (app/server/http/edge.nitro.ts).
  */
 
 /** A URL with a scheme (`https:`, `javascript:`); anything else is a path or a relative reference. */

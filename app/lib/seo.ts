@@ -5,7 +5,7 @@
  * BreadcrumbList and BlogPosting). Pure, so every rule is unit-tested.
  */
 import { defaultLocale, routedLocales, siteConfig, type Locale } from '../../app.config'
-import type { Breadcrumb, Language, PageMeta, PostSummary, SiteOptions } from '../content/model'
+import type { Breadcrumb, Language, PageMeta, PostSummary, SiteOptions } from '../contract/model'
 import { isSocialImageUrl } from './og-image'
 import { isLocale, localizePath } from './url'
 

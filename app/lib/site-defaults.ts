@@ -1,5 +1,5 @@
 import { siteConfig } from '../../app.config'
-import type { SiteOptions } from '../content/model'
+import type { SiteOptions } from '../contract/model'
 
 /** Site options used when the backend could not be asked (the 503 screen). */
 export const fallbackOptions: SiteOptions = {

@@ -1,6 +1,6 @@
 /**
  * The one migration runner for both SQLite (libSQL) databases: the embedded CMS's
- * (`cms/db.ts`) and the site's own (`app/server/site-db.server.ts`). Here, in `app/lib/`,
+ * (`cms/db.ts`) and the site's own (`app/server/db/site-db.server.ts`). Here, in `app/lib/`,
  * because the layer rules let both sides import it and neither import the other.
  */
 import type { Client } from '@libsql/client'

@@ -6,15 +6,15 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import type { PageData } from '../content/model'
-import type { PageQuery } from '../content/queries'
+import type { PageData } from '../contract/model'
+import type { PageQuery } from '../contract/queries'
 import { firstListPage, listingFilter } from '../lib/listing'
 import { cacheTagsFor } from '../lib/cache-tags'
 import { layoutPathOf, pageQueryFor, type PageSelection, type PageTarget } from '../lib/page-selection'
 import { ogImagePath, ogImageTitle } from '../lib/og-image'
 import { buildHead, type HeadInput } from '../lib/seo'
-import { paletteCss } from '../content/palette'
-import { layoutQueryOptions, pageQueryOptions, postListQueryOptions } from '../server/content.queries'
+import { paletteCss } from '../contract/palette'
+import { layoutQueryOptions, pageQueryOptions, postListQueryOptions } from '../query-options'
 
 /** What a page route's component needs (and its head): small, since it is written into the HTML. */
 export interface PageLoaderData {
@@ -25,7 +25,7 @@ export interface PageLoaderData {
   listPage: number
   /** What the page shows, for revalidation (app/lib/cache-tags.ts); the server entry reads it after rendering. */
   cacheTags: string[]
-  /** The theme palette's custom properties and classes (app/content/palette.ts), for the document's head. */
+  /** The theme palette's custom properties and classes (app/contract/palette.ts), for the document's head. */
   paletteCss: string
 }
 

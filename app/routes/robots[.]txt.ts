@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { renderRobots } from '../server/sitemap-xml.server'
-import { siteUrlForRobots } from '../server/sitemap.server'
+import { renderRobots } from '../server/content/sitemap-xml.server'
+import { siteUrlForRobots } from '../server/content/sitemap.server'
 
 export const Route = createFileRoute('/robots.txt')({
   server: {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { cachePolicy, unavailableHeaders } from '../server/cache-control.server'
-import { loadSitemap } from '../server/sitemap.server'
+import { cachePolicy, unavailableHeaders } from '../server/http/cache-control.server'
+import { loadSitemap } from '../server/content/sitemap.server'
 
 export const Route = createFileRoute('/sitemap.xml')({
   server: {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext } from 'react'
-import type { ContentPage } from '../content/model'
+import type { ContentPage } from '../contract/model'
 import { toAppHref } from '../lib/url'
 
 /**

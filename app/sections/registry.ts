@@ -6,8 +6,8 @@
  * nothing.
  */
 import type { ComponentType, ReactNode } from 'react'
-import { islandCode, type IslandCode } from '../components/island'
-import type { JsonObject } from '../content/model'
+import { islandCode, type IslandCode } from '../ui/island'
+import type { JsonObject } from '../contract/model'
 import type { SectionLayout } from './schemas'
 
 /** What RenderSections hands every block: its data (checked on the server) and its heading level. */
@@ -18,7 +18,7 @@ export interface SectionProps {
 
 /**
  * A block's component takes its own data type. The server checked every section's data
- * against that block's schema (app/server/sections.server.ts), so the JSON that arrives is
+ * against that block's schema (app/server/content/sections.server.ts), so the JSON that arrives is
  * the block's own reading of it: the one place that knowledge meets the types is here.
  */
 function block(load: () => Promise<(props: never) => ReactNode>): IslandCode<SectionProps> {
@@ -55,15 +55,15 @@ export function isSectionLayout(layout: string): layout is SectionLayout {
 
 /**
  * Blocks whose server markup needs no script (the FAQ's native `<details>`, rich text): on
- * the first page their code is not loaded at all (components/island.tsx, `none`), so their
+ * the first page their code is not loaded at all (app/ui/island.tsx, `none`), so their
  * markup is never put in place again, and what a script did to it stays (an embed's player:
- * components/media/embed-loader.tsx).
+ * app/ui/media/embed-loader.tsx).
  */
 export function isStatic(layout: SectionLayout): boolean {
   return layout === 'faq' || layout === 'rich_text'
 }
 
-/** Blocks a visitor fills in (forms): their code loads near the viewport or at the first Tab key (components/island.tsx, `interactive`). */
+/** Blocks a visitor fills in (forms): their code loads near the viewport or at the first Tab key (app/ui/island.tsx, `interactive`). */
 export function isInteractive(layout: SectionLayout): boolean {
   return sectionRegistry[layout] === formSection
 }

@@ -1,7 +1,7 @@
 /**
  * A page's sections in order, with stable keys (requirements §1: section blocks load lazily).
  * Every section is in the server's HTML (the hero arrives with it; readers and crawlers
- * get the rest). Each is an island (components/island.tsx): the code of the first two
+ * get the rest). Each is an island (app/ui/island.tsx): the code of the first two
  * is fetched as soon as the page hydrates, the others' only when they come near the
  * viewport (a form's also at the first Tab key pressed), and until its code is there a
  * section keeps the server's markup (a block that needs no script, the FAQ, keeps it for
@@ -10,8 +10,8 @@
  * layout renders nothing instead of breaking the page.
  */
 import { Fragment } from 'react'
-import type { Section } from '../content/model'
-import { Island } from '../components/island'
+import type { Section } from '../contract/model'
+import { Island } from '../ui/island'
 import { isInteractive, isSectionLayout, isStatic, sectionRegistry, type SectionProps } from './registry'
 import { Reveal } from './reveal'
 
@@ -29,7 +29,7 @@ export function RenderSections({ sections, firstIsTitle }: { sections: Section[]
   return (
     <>
       {sections.map((section, index) => {
-        // The server dropped sections of unknown layouts and data their block refuses (app/server/sections.server.ts).
+        // The server dropped sections of unknown layouts and data their block refuses (app/server/content/sections.server.ts).
         if (!isSectionLayout(section.layout)) return null
         const rendered = (
           <Island<SectionProps>

@@ -1,6 +1,6 @@
 /**
  * Backend layout name → the block's schema: what the server checks every section's data
- * against before a page leaves it (app/server/sections.server.ts), so the browser gets
+ * against before a page leaves it (app/server/content/sections.server.ts), so the browser gets
  * data its block can render and never loads a schema. app/sections/registry.ts maps the
  * same names to the blocks' components.
  */

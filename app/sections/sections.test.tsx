@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { sanitizeSectionData } from '../content/reshape-json'
-import type { ContentPage } from '../content/model'
+import { sanitizeSectionData } from '../contract/reshape-json'
+import type { ContentPage } from '../contract/model'
 import { CallToAction } from './call-to-action/call-to-action'
 import { Cards } from './cards/cards'
 import { Faq } from './faq/faq'
@@ -105,7 +105,7 @@ describe('more section blocks', () => {
     const { PartnerLogos } = await import('./partner-logos/partner-logos')
     const { ImageWithText } = await import('./image-with-text/image-with-text')
     const { SupportModalTrigger } = await import('./support-modal-trigger/support-modal-trigger')
-    const { ShellProvider } = await import('../components/shell/shell-state')
+    const { ShellProvider } = await import('../ui/shell-state')
     const { teamSchema } = await import('./team/schema')
     const { partnerLogosSchema } = await import('./partner-logos/schema')
     const { imageWithTextSchema } = await import('./image-with-text/schema')

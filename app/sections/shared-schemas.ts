@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { imageSizesOf } from '../content/image-sizes'
-import type { Image } from '../content/model'
+import { imageSizesOf } from '../contract/image-sizes'
+import type { Image } from '../contract/model'
 
 /** The wire image object inside section data, turned into the app's Image. */
 export const imageSchema = z

@@ -20,7 +20,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { request } from 'node:http'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import type { PrerenderManifest } from '../../app/server/prerendered.server'
+import type { PrerenderManifest } from '../../app/server/page-cache/prerendered.server'
 import { startTestServer, type TestServer } from '../../tests/support/test-server'
 import { kib, mib, ms, table } from './format'
 import { portInUse } from '../../tests/support/test-server'

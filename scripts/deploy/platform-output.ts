@@ -15,13 +15,13 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { siteConfig } from '../../app.config'
-import { PRERENDER_MANIFEST, type PrerenderManifest } from '../../app/server/prerendered.server'
+import { PRERENDER_MANIFEST, type PrerenderManifest } from '../../app/server/page-cache/prerendered.server'
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
   securityHeaders,
   strictTransportSecurity,
-} from '../../app/server/security-headers.server'
+} from '../../app/server/http/security-headers.server'
 import { SITE_PARAMS } from '../../app/lib/page-selection'
 import { deployTarget, hashedAssetCacheControl, outputLayout, publicFileCacheControl, publicFilePaths } from './targets'
 

@@ -7,7 +7,7 @@
  */
 import { createClient } from '@libsql/client'
 import { expect, test } from '@playwright/test'
-import { securityHeaders, strictTransportSecurity } from '../../app/server/security-headers.server'
+import { securityHeaders, strictTransportSecurity } from '../../app/server/http/security-headers.server'
 import { REVALIDATE_SECRET } from '../../playwright.deploy.config'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
 

@@ -83,7 +83,7 @@ test('the same path in German: listing, article, comment and search', async ({ p
   await page.getByRole('link', { name: 'Weitere Beiträge laden' }).click()
   await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(12)
   await open(page, '/de/blog/five-signs-your-backups-will-not-restore')
-  // The comment form's code loads as it comes near the viewport (components/island.tsx).
+  // The comment form's code loads as it comes near the viewport (app/ui/island.tsx).
   await page.getByRole('textbox', { name: 'Kommentar', exact: true }).scrollIntoViewIfNeeded()
   const stamp = Date.now()
   await page.getByRole('textbox', { name: 'Name' }).fill('Kim Leserin')

@@ -115,7 +115,7 @@ test.describe('the contact form', () => {
   test("the hidden-field string carries the country of the visitor's public address, from the offline database", async ({ page }) => {
     const marker = unique()
     // Requirements §10.4 on a plain Node server (TRUST_PROXY=1, no platform): the address
-    // the proxy forwarded is looked up in the IP-to-country database (app/server/geo-country.server.ts).
+    // the proxy forwarded is looked up in the IP-to-country database (app/server/http/geo-country.server.ts).
     // 193.0.6.139 is www.ripe.net, in the Netherlands; the CDN header beside it is not believed.
     await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'DE', 'x-forwarded-for': '193.0.6.139' })
     await page.goto('/contact')
@@ -264,7 +264,7 @@ test.describe('the free consultation (multi-step)', () => {
     await page.goto('/free-consultation')
     await waitForHydration(page)
     const form = page.locator('[data-form-id="3"]')
-    // A form's code loads as it comes near the viewport, as a visitor scrolls to it (components/island.tsx).
+    // A form's code loads as it comes near the viewport, as a visitor scrolls to it (app/ui/island.tsx).
     await form.scrollIntoViewIfNeeded()
     await expect(form.getByRole('heading', { name: /About you/ })).toBeVisible()
     await expect(form.getByRole('button', { name: 'Book my consultation' })).toHaveCount(0)
@@ -339,7 +339,7 @@ test.describe('the free consultation (multi-step)', () => {
     await page.goto('/free-consultation')
     await waitForHydration(page)
     const form = page.locator('[data-form-id="3"]')
-    // A form's code loads as it comes near the viewport, as a visitor scrolls to it (components/island.tsx).
+    // A form's code loads as it comes near the viewport, as a visitor scrolls to it (app/ui/island.tsx).
     await form.scrollIntoViewIfNeeded()
     await form.getByLabel('Full name').fill('Sam')
     await form.getByRole('textbox', { name: 'Email', exact: true }).fill('sam@example.org')
@@ -465,7 +465,7 @@ test('a service page enquiry stores the ticked services', async ({ page }) => {
   await page.goto('/services/cyber-security')
   await waitForHydration(page)
   const form = page.locator('[data-form-id="2"]')
-  // A form's code loads as it comes near the viewport, as a visitor scrolls to it (components/island.tsx).
+  // A form's code loads as it comes near the viewport, as a visitor scrolls to it (app/ui/island.tsx).
   await form.scrollIntoViewIfNeeded()
   await form.getByLabel('Full name').fill(`Robin ${marker}`)
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill('robin@example.org')

@@ -308,7 +308,7 @@ test('code that cannot load while the browser is offline leaves the page in plac
   await page.evaluate(() => Object.assign(window, { __samePage: true }))
   await context.setOffline(true)
   await expect(page.getByTestId('offline-notice')).toBeVisible()
-  // The search overlay's code loads when its button is hovered (components/lazy.ts); offline, that fails.
+  // The search overlay's code loads when its button is hovered (app/ui/lazy.ts); offline, that fails.
   const failed = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname.startsWith('/assets/'))
   const search = page.getByRole('button', { name: 'Search', exact: true }).first()
   await search.hover()
@@ -339,7 +339,7 @@ test('overlays pass axe in German too', async ({ page }) => {
 
 test('leaving a half-written comment asks first (requirements §4, §8)', async ({ page }) => {
   await open(page, '/blog/kestrel-achieves-iso-27001')
-  // The comment form's code loads as it comes near the viewport (components/island.tsx).
+  // The comment form's code loads as it comes near the viewport (app/ui/island.tsx).
   await page.getByRole('textbox', { name: 'Comment', exact: true }).scrollIntoViewIfNeeded()
   await page.getByRole('textbox', { name: 'Comment', exact: true }).fill('Half a thought')
   const messages: string[] = []

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createBackendClient, BackendNoAnswerError, type OutageEvent } from '../../app/server/content/backend-client.server'
-import { createWpSource } from '../../app/server/content/wp-source.server'
+import { createWpSource } from '../../app/server/content/backend-source.server'
 import { startFlakyBackend, type FlakyBackend } from '../support/flaky-backend'
 
 let backend: FlakyBackend

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SLUG } from '../../app/content/page-name'
+import { SLUG } from '../../app/contract/page-name'
 import { rawRequest, startCms, startRecordingProxy, startSite, type RecordingBackend } from '../support/edge-servers'
 import type { TestServer } from '../support/test-server'
 

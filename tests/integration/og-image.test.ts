@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routedLocales } from '../../app.config'
-import type { PrerenderManifest } from '../../app/server/prerendered.server'
+import type { PrerenderManifest } from '../../app/server/page-cache/prerendered.server'
 import { pngSize } from '../support/png'
 import { startBuiltSite, type BuiltSite } from '../support/built-site'
 

@@ -1,6 +1,6 @@
 /**
  * No lost enquiries (docs/decisions/011-submission-outbox.md), over real HTTP on loopback:
- * the site's submission road (app/server/submissions.server.ts, with its SQLite outbox,
+ * the site's submission road (app/server/enquiries/submissions.server.ts, with its SQLite outbox,
  * idempotency keys and worker) in front of a proxy, in front of the embedded CMS served
  * over HTTP. The proxy fails every other request in turn (a dropped connection before the
  * CMS saw it, or a 502 after the CMS stored the entry: the answer lost), or plays dead
@@ -32,7 +32,7 @@ const backend = { mode: 'up' as 'up' | 'down' | 'flaky', requests: 0 }
 
 let cms: EmbeddedCms
 let cmsDb: Client
-let site: typeof import('../../app/server/submissions.server')
+let site: typeof import('../../app/server/enquiries/submissions.server')
 
 beforeAll(async () => {
   const { createEmbeddedCms } = await import('../../cms/index')
@@ -88,7 +88,7 @@ beforeAll(async () => {
   process.env.CONTENT_TIMEOUT_MS = '5000'
   process.env.SITE_DATABASE_URL = `file:${path.join(work, 'site.db')}`
   process.env.SITE_OUTBOX_DIR = path.join(work, 'outbox')
-  site = await import('../../app/server/submissions.server')
+  site = await import('../../app/server/enquiries/submissions.server')
 })
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * Stale-if-error for every read, through the same stack the site builds
- * (content-source.server.ts: the `wp` adapter with its BackendClient, the data cache in
+ * (get-content-source.server.ts: the `wp` adapter with its BackendClient, the data cache in
  * front) against the embedded CMS served over real HTTP by a backend that can be
  * stopped: pages (with menus), popups, layouts, lists of posts (the feeds), tag ids and
  * sitemap entries answer their last good copy while it is down, and what was never read
@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseEnv, siteConfig } from '../../app.config'
-import { withPageCache } from '../../app/server/content/page-cache.server'
-import { ContentUnavailableError, type ContentSource } from '../../app/server/content/source.server'
-import { createWpSource } from '../../app/server/content/wp-source.server'
+import { withPageCache } from '../../app/server/content/data-cache.server'
+import { ContentUnavailableError, type ContentSource } from '../../app/server/content/content-source.server'
+import { createWpSource } from '../../app/server/content/backend-source.server'
 import { cmsOptionsFromEnv, createEmbeddedCms } from '../../cms/index'
 import { startFlakyBackend, type FlakyBackend } from '../support/flaky-backend'
 

@@ -6,8 +6,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ContentUnavailableError } from '../../app/server/content/source.server'
-import { createWpSource } from '../../app/server/content/wp-source.server'
+import { ContentUnavailableError } from '../../app/server/content/content-source.server'
+import { createWpSource } from '../../app/server/content/backend-source.server'
 import { freePort } from '../support/built-site'
 
 describe('wp adapter when the backend is down', () => {

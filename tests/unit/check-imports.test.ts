@@ -12,11 +12,11 @@ describe('check:imports rule (a): the contract imports neither the site nor the 
     for (const target of ['../server/x', '../components/x', '../routes/x', '../sections/x', '../forms/x', '../../cms/x']) {
       const targetFile = target.replace('../../', '').replace('../', 'app/') + '.ts'
       const violations = check({
-        'app/content/model.ts': `import { x } from '${target}'\nexport const y = x`,
+        'app/contract/model.ts': `import { x } from '${target}'\nexport const y = x`,
         [targetFile]: 'export const x = 1',
       })
       expect(rules(violations), target).toEqual(['a'])
-      expect(violations[0]?.message).toContain('app/content/model.ts:1')
+      expect(violations[0]?.message).toContain('app/contract/model.ts:1')
     }
   })
 
@@ -24,16 +24,16 @@ describe('check:imports rule (a): the contract imports neither the site nor the 
     expect(
       rules(
         check({
-          'app/content/model.ts': `import type { X } from '../server/x'\nexport type Y = X`,
+          'app/contract/model.ts': `import type { X } from '../server/x'\nexport type Y = X`,
           'app/server/x.ts': 'export type X = 1',
         }),
       ),
     ).toEqual(['a'])
     const clean = check({
-      'app/content/model.ts': `import { z } from 'zod'\nimport { siteConfig } from '../../app.config'\nimport { url } from '../lib/url'\nimport { w } from './wire'\nexport const all = [z, siteConfig, url, w]`,
+      'app/contract/model.ts': `import { z } from 'zod'\nimport { siteConfig } from '../../app.config'\nimport { url } from '../lib/url'\nimport { w } from './wire'\nexport const all = [z, siteConfig, url, w]`,
       'app.config.ts': 'export const siteConfig = {}',
       'app/lib/url.ts': 'export const url = 1',
-      'app/content/wire.ts': 'export const w = 1',
+      'app/contract/wire.ts': 'export const w = 1',
     })
     expect(clean).toEqual([])
   })
@@ -52,8 +52,8 @@ describe('check:imports rule (b): the CMS imports only the contract, lib and con
 
   it('allows app/content, app/lib, app.config.ts and packages', () => {
     const clean = check({
-      'cms/handler.ts': `import { createClient } from '@libsql/client'\nimport { w } from '../app/content/wire'\nimport { u } from '../app/lib/url'\nimport { siteConfig } from '../app.config'\nexport const all = [createClient, w, u, siteConfig]`,
-      'app/content/wire.ts': 'export const w = 1',
+      'cms/handler.ts': `import { createClient } from '@libsql/client'\nimport { w } from '../app/contract/wire'\nimport { u } from '../app/lib/url'\nimport { siteConfig } from '../app.config'\nexport const all = [createClient, w, u, siteConfig]`,
+      'app/contract/wire.ts': 'export const w = 1',
       'app/lib/url.ts': 'export const u = 1',
       'app.config.ts': 'export const siteConfig = {}',
     })
@@ -91,7 +91,7 @@ describe('check:imports rule (c): nothing the browser loads imports server-only 
       'app/routes/sitemap.ts': route(
         `import { loadSitemap } from '../server/sitemap.server'\nexport const Route = createFileRoute('/sitemap.xml')({ server: { handlers: { GET: async () => new Response(await loadSitemap()) } } })`,
       ),
-      'app/server/sitemap.server.ts': 'export const loadSitemap = async () => ""',
+      'app/server/content/sitemap.server.ts': 'export const loadSitemap = async () => ""',
     })
     expect(violations).toEqual([])
   })

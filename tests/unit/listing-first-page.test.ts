@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cmsConfig, parseEnv, siteConfig } from '../../app.config'
-import type { ListingPage } from '../../app/content/model'
+import type { ListingPage } from '../../app/contract/model'
 import { firstListPage, listingFilter } from '../../app/lib/listing'
-import { createWpSource } from '../../app/server/content/wp-source.server'
+import { createWpSource } from '../../app/server/content/backend-source.server'
 import { cmsOptionsFromEnv, createEmbeddedCms } from '../../cms/index'
 
 const work = mkdtempSync(path.join(tmpdir(), 'site-listing-'))

@@ -7,12 +7,12 @@ import { Link } from '@tanstack/react-router'
 import { absoluteUrl } from '../../lib/seo'
 import { localizePath } from '../../lib/url'
 import { m } from '../../paraglide/messages'
-import type { ArticlePage, Page } from '../../content/model'
-import { SocialIcon } from '../icons'
-import { Image } from '../media/image'
+import type { ArticlePage, Page } from '../../contract/model'
+import { SocialIcon } from '../../ui/icons'
+import { Image } from '../../ui/media/image'
 import type { BlogContentProps } from './blog-content'
 import { Comments } from './comments'
-import { formatDate, formatNumber } from './format'
+import { formatDate, formatNumber } from '../../ui/format-date'
 
 /** An article answer as its page. */
 export function ArticleContent({ data, page, locale }: BlogContentProps<ArticlePage>) {

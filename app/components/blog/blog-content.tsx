@@ -5,7 +5,7 @@
  * answer where a page was expected.
  */
 import type { Locale } from '../../../app.config'
-import type { ArticlePage, ItemPage, ListingPage, PageData } from '../../content/model'
+import type { ArticlePage, ItemPage, ListingPage, PageData } from '../../contract/model'
 import { ItemArticle } from '../items/item-article'
 import { ArticleContent } from './article'
 import { ListingContent } from './post-listing'

@@ -7,9 +7,9 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
-import type { ArticlePage, ListingPage } from '../../content/model'
-import { pageQueryOptions } from '../../server/content.queries'
-import { Island } from '../island'
+import type { ArticlePage, ListingPage } from '../../contract/model'
+import { pageQueryOptions } from '../../query-options'
+import { Island } from '../../ui/island'
 import { PageFrame } from '../page-frame'
 import { articleContentCode, blogContentCode, listingContentCode, searchResultsCode, sectionsContentCode } from '../page-islands'
 import type { PageScreenProps } from '../page-screen'

@@ -9,13 +9,13 @@ import { siteConfig } from '../../../app.config'
 import { isLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
-import { postComment } from '../../server/comments.functions'
+import { postComment } from '../../server/enquiries/comments.functions'
 import { HoneypotField, useBotTrap } from '../../forms/bot-trap'
-import type { CommentOutcome } from '../../content/model'
+import type { CommentOutcome } from '../../contract/model'
 import { useUnsavedChangesPrompt } from '../../forms/use-unsaved-changes'
-import { Button } from '../ui/Button'
-import { AriaProviders } from '../ui/aria-providers'
-import { TextField } from '../ui/TextField'
+import { Button } from '../../ui/Button'
+import { AriaProviders } from '../../ui/aria-providers'
+import { TextField } from '../../ui/TextField'
 
 const failure: Record<Exclude<CommentOutcome, { ok: true }>['reason'], () => string> = {
   required: () => m.comment_error_required(),

@@ -4,10 +4,10 @@
  * are held for moderation; WordPress's answers (duplicate, too fast, missing fields)
  * come back as messages.
  */
-import type { ArticlePage } from '../../content/model'
+import type { ArticlePage } from '../../contract/model'
 import { m } from '../../paraglide/messages'
-import { Island, islandCode } from '../island'
-import { formatDate } from './format'
+import { Island, islandCode } from '../../ui/island'
+import { formatDate } from '../../ui/format-date'
 
 const commentFormCode = islandCode(() => import('./comment-form').then((module) => module.default))
 

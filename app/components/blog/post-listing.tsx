@@ -7,13 +7,13 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { useState, type MouseEvent } from 'react'
 import { m } from '../../paraglide/messages'
-import type { ListingPage } from '../../content/model'
-import type { PostsFilter } from '../../content/queries'
+import type { ListingPage } from '../../contract/model'
+import type { PostsFilter } from '../../contract/queries'
 import { typePath } from '../../lib/content-types'
 import { listingFilter } from '../../lib/listing'
-import { postListQueryOptions } from '../../server/content.queries'
+import { postListQueryOptions } from '../../query-options'
 import type { BlogContentProps } from './blog-content'
-import { PostCard } from './post-card'
+import { PostCard } from '../../ui/post-card'
 
 /** A listing answer (the blog home or a category) as its page. */
 export function ListingContent({ page, locale, listPage }: BlogContentProps<ListingPage>) {

@@ -12,14 +12,14 @@
  */
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { siteConfig } from '../../../app.config'
-import type { ChatSettings } from '../../content/model'
+import type { ChatSettings } from '../../contract/model'
 import { chatIsAvailable, crispScriptUrl } from '../../lib/chat-providers'
 import { whenIdle } from '../../lib/idle'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
-import { useConsent } from '../consent/consent-state'
-import { ChatIcon } from '../icons'
-import { lazyWithPreload } from '../lazy'
+import { useConsent } from '../../ui/consent-state'
+import { ChatIcon } from '../../ui/icons'
+import { lazyWithPreload } from '../../ui/lazy'
 import { useBottomInset } from '../shell/bottom-inset'
 
 const ChatPanel = lazyWithPreload(() => import('./chat-panel'))

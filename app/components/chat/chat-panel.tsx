@@ -11,12 +11,12 @@ import { siteConfig } from '../../../app.config'
 import { isLocale, localizePath } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
-import { sendChatMessage } from '../../server/chat.functions'
-import { AriaProviders } from '../ui/aria-providers'
-import { Button } from '../ui/Button'
-import { Dialog } from '../ui/Dialog'
-import { Modal } from '../ui/Modal'
-import { TextField } from '../ui/TextField'
+import { sendChatMessage } from '../../server/enquiries/chat.functions'
+import { AriaProviders } from '../../ui/aria-providers'
+import { Button } from '../../ui/Button'
+import { Dialog } from '../../ui/Dialog'
+import { Modal } from '../../ui/Modal'
+import { TextField } from '../../ui/TextField'
 
 interface ChatMessage {
   id: number

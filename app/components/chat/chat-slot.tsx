@@ -6,10 +6,10 @@
  * of the first load's JavaScript (the budget of requirements §11.1) on every page.
  */
 import { Suspense, useEffect, useState } from 'react'
-import type { ChatSettings } from '../../content/model'
+import type { ChatSettings } from '../../contract/model'
 import { chatIsAvailable } from '../../lib/chat-providers'
 import { whenIdle } from '../../lib/idle'
-import { lazyWithPreload } from '../lazy'
+import { lazyWithPreload } from '../../ui/lazy'
 
 const ChatLauncher = lazyWithPreload(() => import('./chat-launcher'))
 

@@ -6,9 +6,9 @@
 import { useRef } from 'react'
 import { m } from '../../paraglide/messages'
 import { useBottomBar } from '../shell/bottom-inset'
-import { PlainButton } from '../ui/PlainButton'
+import { PlainButton } from '../../ui/PlainButton'
 import { optionalCategories } from './consent-texts'
-import { useConsent } from './consent-state'
+import { useConsent } from '../../ui/consent-state'
 
 /** The preferences' code starts loading when the visitor points at or focuses 'Customise'. */
 const preloadPreferences = () => void import('./preferences-dialog')

@@ -5,9 +5,9 @@
  */
 import { Suspense } from 'react'
 import { m } from '../../paraglide/messages'
-import { lazyWithPreload } from '../lazy'
-import { PlainButton } from '../ui/PlainButton'
-import { useConsent } from './consent-state'
+import { lazyWithPreload } from '../../ui/lazy'
+import { PlainButton } from '../../ui/PlainButton'
+import { useConsent } from '../../ui/consent-state'
 
 const PreferencesDialog = lazyWithPreload(() => import('./preferences-dialog'))
 const ConsentBannerPanel = lazyWithPreload(() => import('./consent-banner'))

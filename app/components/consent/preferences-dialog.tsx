@@ -6,13 +6,13 @@
 import { useState } from 'react'
 import { consentCategories, type ConsentCategory } from '../../lib/consent'
 import { m } from '../../paraglide/messages'
-import { AriaProviders } from '../ui/aria-providers'
-import { Button } from '../ui/Button'
-import { Dialog } from '../ui/Dialog'
-import { Modal } from '../ui/Modal'
-import { Switch } from '../ui/Switch'
+import { AriaProviders } from '../../ui/aria-providers'
+import { Button } from '../../ui/Button'
+import { Dialog } from '../../ui/Dialog'
+import { Modal } from '../../ui/Modal'
+import { Switch } from '../../ui/Switch'
 import { consentTexts, optionalCategories } from './consent-texts'
-import { useConsent } from './consent-state'
+import { useConsent } from '../../ui/consent-state'
 
 export default function ConsentPreferencesDialog() {
   const { state, choose, setPreferencesOpen, askedFor } = useConsent()

@@ -6,10 +6,10 @@
  */
 import { typeLabel, typePath, typeSingular } from '../../lib/content-types'
 import { m } from '../../paraglide/messages'
-import type { ItemPage, PageData } from '../../content/model'
+import type { ItemPage, PageData } from '../../contract/model'
 import type { Locale } from '../../../app.config'
-import { CmsLink } from '../cms-link'
-import { Image } from '../media/image'
+import { CmsLink } from '../../ui/cms-link'
+import { Image } from '../../ui/media/image'
 
 export interface ItemArticleProps {
   data: PageData

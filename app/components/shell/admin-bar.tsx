@@ -7,9 +7,9 @@
 import { useLocation } from '@tanstack/react-router'
 import { Suspense, useEffect, useState } from 'react'
 import { siteConfig } from '../../../app.config'
-import type { Page } from '../../content/model'
+import type { Page } from '../../contract/model'
 import { browserCookies } from '../../lib/cookies'
-import { lazyWithPreload } from '../lazy'
+import { lazyWithPreload } from '../../ui/lazy'
 
 const AdminBarPanel = lazyWithPreload(() => import('./overlays/admin-bar-panel'))
 

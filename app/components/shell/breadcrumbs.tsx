@@ -1,7 +1,7 @@
 import { siteConfig } from '../../../app.config'
 import { m } from '../../paraglide/messages'
-import type { Breadcrumb } from '../../content/model'
-import { CmsLink } from '../cms-link'
+import type { Breadcrumb } from '../../contract/model'
+import { CmsLink } from '../../ui/cms-link'
 
 /** Requirements §2 and §9: breadcrumbs are hidden when there are fewer than 2 items. */
 export function visibleBreadcrumbs(items: Breadcrumb[]): Breadcrumb[] | null {

@@ -5,10 +5,9 @@
  */
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { siteConfig } from '../../../app.config'
-import { claimChunkReload, isChunkLoadError } from '../../lib/chunk-reload'
+import { reloadAfterChunkError } from '../../ui/chunk-reload'
 import { m } from '../../paraglide/messages'
-import { WifiOffIcon } from '../icons'
+import { WifiOffIcon } from '../../ui/icons'
 
 /** Announces each completed navigation and moves focus to the new page's h1. */
 export function RouteAnnouncer() {
@@ -82,24 +81,6 @@ export function OfflineNotice() {
       )}
     </div>
   )
-}
-
-/**
- * Reloads once (per 60 s) when a code chunk fails to load, e.g. after a deploy. Not while
- * the browser is offline: the chunk failed for want of a network, and a reload would only
- * swap the page for the browser's own offline screen; the next use loads it again.
- */
-export function reloadAfterChunkError(error: unknown): boolean {
-  if (typeof window === 'undefined' || !isChunkLoadError(error) || !navigator.onLine) return false
-  const { reloadGuardMs, reloadGuardStorageKey } = siteConfig.timing
-  let allowed = false
-  try {
-    allowed = claimChunkReload(window.sessionStorage, reloadGuardStorageKey, Date.now(), reloadGuardMs)
-  } catch {
-    return false
-  }
-  if (allowed) window.location.reload()
-  return allowed
 }
 
 export function useChunkReloadGuard() {

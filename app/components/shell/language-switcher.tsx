@@ -6,14 +6,14 @@
  */
 import { Suspense } from 'react'
 import { siteConfig } from '../../../app.config'
-import type { Language } from '../../content/model'
+import type { Language } from '../../contract/model'
 import { browserCookies } from '../../lib/cookies'
 import { isLocale, localizePath } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
-import { ChevronDownIcon, GlobeIcon } from '../icons'
-import { lazyWithPreload } from '../lazy'
-import { PlainButton } from '../ui/PlainButton'
+import { ChevronDownIcon, GlobeIcon } from '../../ui/icons'
+import { lazyWithPreload } from '../../ui/lazy'
+import { PlainButton } from '../../ui/PlainButton'
 import { useMenuTrigger } from './use-menu-trigger'
 
 const MenuPopover = lazyWithPreload(() => import('./overlays/menu-popover'))

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react'
 import { m } from '../../paraglide/messages'
-import type { Breadcrumb, Language, Menus, Page, SiteOptions } from '../../content/model'
+import type { Breadcrumb, Language, Menus, Page, SiteOptions } from '../../contract/model'
 import { AdminBar } from './admin-bar'
 import { Breadcrumbs } from './breadcrumbs'
 import { HideOnScrollHeader } from './hide-on-scroll-header'

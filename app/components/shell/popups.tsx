@@ -5,8 +5,8 @@
  */
 import { Suspense, useEffect } from 'react'
 import { popupIdFromHref } from '../../lib/url'
-import { lazyWithPreload } from '../lazy'
-import { useShell } from './shell-state'
+import { lazyWithPreload } from '../../ui/lazy'
+import { useShell } from '../../ui/shell-state'
 
 const PopupDialog = lazyWithPreload(() => import('./overlays/popup-dialog'))
 

@@ -3,7 +3,7 @@
  * the window's scroll position once, on the first render of the page returned to
  * (router.tsx: `scrollRestoration`). At that moment a page whose block code has not
  * arrived yet is shorter than when the visitor left it (an island renders nothing until
- * its code is there: components/island.tsx), so the browser stops the scroll short. This
+ * its code is there: app/ui/island.tsx), so the browser stops the scroll short. This
  * finishes the job: as the document grows, it scrolls on to the recorded position, until
  * it is reached, the visitor scrolls or types themselves, or `FOLLOW_MS` have passed.
  */

@@ -4,8 +4,8 @@
  * pressed.
  */
 import { Suspense } from 'react'
-import { lazyWithPreload } from '../lazy'
-import { useShell } from './shell-state'
+import { lazyWithPreload } from '../../ui/lazy'
+import { useShell } from '../../ui/shell-state'
 
 const SearchDialog = lazyWithPreload(() => import('./overlays/search-dialog'))
 

@@ -4,10 +4,10 @@
  * copyright line with the current year.
  */
 import { m } from '../../paraglide/messages'
-import type { MenuLink, Menus, SiteOptions } from '../../content/model'
-import { CmsLink } from '../cms-link'
+import type { MenuLink, Menus, SiteOptions } from '../../contract/model'
+import { CmsLink } from '../../ui/cms-link'
 import { ConsentSettingsLink } from '../consent/consent-ui'
-import { SocialIcon, socialNetworks, StarIcon, type SocialNetwork } from '../icons'
+import { SocialIcon, socialNetworks, StarIcon, type SocialNetwork } from '../../ui/icons'
 
 const SOCIAL_ICON_SIZE = 50
 const networkNames: Record<SocialNetwork, string> = {

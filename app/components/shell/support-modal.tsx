@@ -6,9 +6,9 @@
  * loads when a support link is first hovered, focused or pressed.
  */
 import { Suspense } from 'react'
-import type { SiteOptions } from '../../content/model'
-import { lazyWithPreload } from '../lazy'
-import { useShell } from './shell-state'
+import type { SiteOptions } from '../../contract/model'
+import { lazyWithPreload } from '../../ui/lazy'
+import { useShell } from '../../ui/shell-state'
 
 const SupportDialog = lazyWithPreload(() => import('./overlays/support-dialog'))
 

@@ -10,10 +10,10 @@
 import { Suspense } from 'react'
 import { themeChoices } from '../../lib/theme'
 import { m } from '../../paraglide/messages'
-import { MonitorIcon, MoonIcon, SunIcon } from '../icons'
-import { lazyWithPreload } from '../lazy'
-import { narrowIcon } from '../ui/button-styles'
-import { PlainButton } from '../ui/PlainButton'
+import { MonitorIcon, MoonIcon, SunIcon } from '../../ui/icons'
+import { lazyWithPreload } from '../../ui/lazy'
+import { narrowIcon } from '../../ui/button-styles'
+import { PlainButton } from '../../ui/PlainButton'
 import { useMenuTrigger } from './use-menu-trigger'
 
 const ThemeMenu = lazyWithPreload(() => import('./overlays/theme-menu'))

@@ -1,11 +1,11 @@
 import { useLocation } from '@tanstack/react-router'
 import { isManagedItSupportPath, stripLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
-import type { Language, SiteOptions } from '../../content/model'
-import { HeadsetIcon, PhoneIcon } from '../icons'
-import { PlainButton } from '../ui/PlainButton'
+import type { Language, SiteOptions } from '../../contract/model'
+import { HeadsetIcon, PhoneIcon } from '../../ui/icons'
+import { PlainButton } from '../../ui/PlainButton'
 import { LanguageSwitcher } from './language-switcher'
-import { useShell } from './shell-state'
+import { useShell } from '../../ui/shell-state'
 import { preloadSupport } from './support-modal'
 
 /**

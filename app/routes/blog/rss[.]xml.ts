@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { absoluteUrl } from '../../lib/seo'
 import { localizePath, stripLocale } from '../../lib/url'
-import { getContentSource } from '../../server/content/content-source.server'
-import { htmlToText } from '../../content/sanitize'
-import { cachePolicy, unavailableHeaders } from '../../server/cache-control.server'
-import { renderRss } from '../../server/rss.server'
+import { getContentSource } from '../../server/content/get-content-source.server'
+import { htmlToText } from '../../contract/sanitize'
+import { cachePolicy, unavailableHeaders } from '../../server/http/cache-control.server'
+import { renderRss } from '../../server/content/rss.server'
 
 /** /blog/rss.xml and /de/blog/rss.xml: the newest posts of the locale. */
 export const Route = createFileRoute('/blog/rss.xml')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { cachePolicy, unavailableHeaders } from '../../server/cache-control.server'
-import { loadSitemap } from '../../server/sitemap.server'
+import { cachePolicy, unavailableHeaders } from '../../server/http/cache-control.server'
+import { loadSitemap } from '../../server/content/sitemap.server'
 
 /** The numbered parts of a sitemap index (only when the site has more than 50,000 URLs). */
 export const Route = createFileRoute('/sitemaps/$part')({

@@ -1,4 +1,4 @@
-import { PostCard } from '../../components/blog/post-card'
+import { PostCard } from '../../ui/post-card'
 import { useSectionPage } from '../page-context'
 import type { BlogTeaserData } from './schema'
 

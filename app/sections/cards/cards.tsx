@@ -1,4 +1,4 @@
-import { CmsLink } from '../../components/cms-link'
+import { CmsLink } from '../../ui/cms-link'
 import { useSectionHref } from '../page-context'
 import type { CardsData } from './schema'
 import { blockHeadings } from '../headings'

@@ -6,7 +6,7 @@
  * one FAQ sharing a `name` keep one answer open at a time, as React Aria's group did.
  */
 import { useId } from 'react'
-import { ChevronDownIcon } from '../../components/icons'
+import { ChevronDownIcon } from '../../ui/icons'
 import { htmlToPlainText, jsonLdScript } from '../json-ld'
 import type { FaqData } from './schema'
 

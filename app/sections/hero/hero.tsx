@@ -1,5 +1,5 @@
-import { CmsLink } from '../../components/cms-link'
-import { BackgroundImage } from '../../components/media/image'
+import { CmsLink } from '../../ui/cms-link'
+import { BackgroundImage } from '../../ui/media/image'
 import { useSectionHref } from '../page-context'
 import type { HeroData } from './schema'
 

@@ -1,4 +1,4 @@
-import { Image } from '../../components/media/image'
+import { Image } from '../../ui/media/image'
 import type { ImageWithTextData } from './schema'
 
 export function ImageWithText({ data, headingLevel }: { data: ImageWithTextData; headingLevel: 1 | 2 }) {

@@ -1,4 +1,4 @@
-import { Image } from '../../components/media/image'
+import { Image } from '../../ui/media/image'
 import type { PartnerLogosData } from './schema'
 
 export function PartnerLogos({ data, headingLevel }: { data: PartnerLogosData; headingLevel: 1 | 2 }) {

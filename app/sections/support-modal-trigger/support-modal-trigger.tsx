@@ -1,6 +1,6 @@
-import { HeadsetIcon } from '../../components/icons'
-import { useShell } from '../../components/shell/shell-state'
-import { Button } from '../../components/ui/Button'
+import { HeadsetIcon } from '../../ui/icons'
+import { useShell } from '../../ui/shell-state'
+import { Button } from '../../ui/Button'
 import { blockHeadings } from '../headings'
 import type { SupportModalTriggerData } from './schema'
 

@@ -1,4 +1,4 @@
-import { Image } from '../../components/media/image'
+import { Image } from '../../ui/media/image'
 import type { TeamData } from './schema'
 import { blockHeadings } from '../headings'
 

@@ -1,109 +1,143 @@
 /**
- * Chooses the content source from the environment (docs/architecture.md, How a request flows): the `wp`
- * adapter over HTTP when CONTENT_API_URL is set, else the same adapter handed the
- * embedded CMS's fetch handler, in-process. Either way a page cache sits in front.
+ * The one interface between the site and its content backend (docs/architecture.md).
+ * Swapping the backend means writing another implementation of ContentSource.
  */
-import { backendConfig, siteConfig } from '../../../app.config'
-import { loggableError } from '../../lib/log-redaction'
-import { env } from '../env.server'
-import { currentRequestId } from '../request-id.server'
-import { onPurge, purge } from '../revalidation.server'
-import { withCheckedSections } from '../sections.server'
-import { withPageCache } from './page-cache.server'
-import type { SiteOptions } from '../../content/model'
-import { ContentNotFoundError, type ContentSource } from './source.server'
-import { createWpSource, type FetchLike } from './wp-source.server'
-import type { OutageEvent } from './backend-client.server'
+import type { Locale } from '../../../app.config'
+import type { CommentOutcome, Menus, PageData, Popup, PostList, SiteOptions } from '../../contract/model'
+import type { BackendPageQuery, PageQuery, PostsQuery } from '../../contract/queries'
 
-/** The origin the in-process CMS answers on; never leaves the process. */
-const EMBEDDED_ORIGIN = 'http://embedded-cms.invalid'
+export type { BackendPageQuery, PageQuery, PostsQuery }
 
-let source: ContentSource | undefined
-
-function logError(error: unknown) {
-  console.error(`[content] ${loggableError(error)}${requestTag()}`)
+export interface CommentInput {
+  locale: Locale
+  postId: string
+  author: string
+  email: string
+  comment: string
+  /** The visitor's address, for the backend's flood check (from the request, not the browser). */
+  visitorIp: string | null
 }
 
-const requestTag = () => {
-  const id = currentRequestId()
-  return id ? ` [request ${id}]` : ''
+export interface SitemapEntry {
+  key: string
+  path: string
+  modified: string | null
+  type: 'page' | 'post' | 'item'
 }
 
-/** One line when a backend goes down and one when it is back: what failed, never a query (tokens, search terms). */
-function logOutage(event: OutageEvent) {
-  const name = event.origin === EMBEDDED_ORIGIN ? 'the embedded CMS' : event.origin
-  const seconds = (ms: number) => `${Math.round(ms / 1000)} s`
-  if (event.kind === 'down') {
-    console.error(
-      `[backend] ${name} is down: ${backendConfig.breaker.failureThreshold} failed calls in a row (last: ${event.cause}); ` +
-        `failing fast, one probe every ${seconds(event.cooldownMs)}${requestTag()}`,
-    )
-  } else {
-    console.info(`[backend] ${name} is back after ${seconds(event.downForMs ?? 0)}${requestTag()}`)
+/** Requirements §7: POST {api}/api/gf/v2/forms/{id}/submissions, multipart with `input_{fieldId}` keys. */
+export interface SubmissionInput {
+  formId: string
+  locale: Locale
+  entries: Array<[string, string | Blob, string?]>
+  visitorIp: string | null
+  sourceUrl: string
+  /** Sent as `Idempotency-Key`: the backend keeps one entry per key (docs/content-api.md). */
+  idempotencyKey?: string
+}
+
+export type SubmissionOutcome =
+  | { kind: 'valid'; confirmationHtml: string }
+  | { kind: 'invalid'; messages: Record<string, string> }
+  /** A 4xx other than validation (unknown form, too large): the backend's message. */
+  | { kind: 'rejected'; status: number; message: string }
+  /** Network error, timeout, 5xx or an answer outside the contract; `detail` says which, for the log. */
+  | { kind: 'unavailable'; detail?: string }
+
+/** Requirements §7: POST {apiUrl}/api/user/{action}. */
+export type UserAction = 'login' | 'register' | 'forgot' | 'reset-password' | 'logout'
+
+export interface UserRequest {
+  action: UserAction
+  locale: Locale
+  fields: Record<string, string>
+  query?: Record<string, string>
+  visitorIp: string | null
+  /** Sent as `Idempotency-Key` on the calls that are safe to retry (register, forgot). */
+  idempotencyKey?: string
+  /** The visitor's session token, as a bearer token (logout). */
+  token?: string
+}
+
+export type UserOutcome =
+  | { ok: true; message: string; token: string | null; user: { id: string; name: string; email: string } | null }
+  | { ok: false; status: number; message: string }
+
+/** The built-in chat's message (docs/content-api.md, `POST {api}/api/v1/chat/messages`). */
+export interface ChatMessageInput {
+  locale: Locale
+  message: string
+  /** The ticket and its token, to continue a conversation the backend started. */
+  ticket?: string
+  token?: string
+  pageUrl?: string
+  visitorIp: string | null
+}
+
+export type ChatOutcome =
+  | { kind: 'reply'; ticket: string; token: string; reply: string }
+  /** A 4xx: `unknown-ticket` (start again), `full` (the ticket takes no more), `invalid`, `not-supported` (501). */
+  | { kind: 'refused'; reason: 'unknown-ticket' | 'full' | 'invalid' | 'not-supported'; message: string }
+  /** Network error, timeout, 5xx or an answer outside the contract. */
+  | { kind: 'unavailable' }
+
+export interface ContentSource {
+  /** Throws ContentNotFoundError or ContentUnavailableError. */
+  getPage(query: BackendPageQuery): Promise<PageData>
+  /**
+   * Requirements §7: failure is swallowed and an empty object used. The `wp` adapter throws
+   * ContentUnavailableError when the backend is down, so the cache in front can tell an
+   * outage from "no layout" and answer the last good copy (then `{}`).
+   */
+  getLayout(path: string, locale: Locale): Promise<{ layout?: string }>
+  /** Throws ContentNotFoundError or ContentUnavailableError. */
+  getPopup(id: string, locale: Locale): Promise<Popup>
+  /** Requirements §7: failure gives an empty list. */
+  getPosts(query: PostsQuery): Promise<PostList>
+  /** Requirements §7: the first matching tag's id, null on failure (the `wp` adapter throws when down, as for getLayout). */
+  getTagId(slug: string, locale: Locale): Promise<string | null>
+  /** Requirements §7: POST {api}/wp-comments-post.php, read as WordPress answers it. */
+  postComment(comment: CommentInput): Promise<CommentOutcome>
+  /** Never throws: an unreachable backend is `unavailable`. */
+  submitForm(input: SubmissionInput): Promise<SubmissionOutcome>
+  /** Never throws: the built-in chat's message, stored as part of a support ticket. */
+  sendChatMessage(input: ChatMessageInput): Promise<ChatOutcome>
+  /** Never throws: an unreachable backend answers status 0 with an empty message. */
+  userRequest(request: UserRequest): Promise<UserOutcome>
+  /** Every public page and post of a locale, for the sitemap. Throws ContentUnavailableError. */
+  getSitemapEntries(locale: Locale): Promise<SitemapEntry[]>
+  /**
+   * The editor's redirects, unchecked (app/contract/redirects.ts reads each rule). A backend
+   * without the endpoint (404) has none. Throws ContentUnavailableError when it is down.
+   */
+  getRedirects(): Promise<unknown[]>
+}
+
+/**
+ * The backend says the thing does not exist (HTTP 404, or a result with the error
+ * flag). It may still carry the site's frame so the 404 screen has menus and options.
+ */
+export class ContentNotFoundError extends Error {
+  constructor(
+    readonly frame: { menus: Menus; options: SiteOptions } | null = null,
+    message = 'Content not found',
+  ) {
+    super(message)
+    this.name = 'ContentNotFoundError'
   }
 }
 
-async function embeddedFetch(): Promise<FetchLike> {
-  const { cmsOptionsFromEnv, createEmbeddedCms } = await import('../../../cms/index')
-  const cms = createEmbeddedCms(cmsOptionsFromEnv(env))
-  // An editor's change in content/ shows without a restart: the same purge as the revalidation webhook.
-  cms.watch((tags) => {
-    const report = purge({ tags, paths: [] })
-    console.info(`[cms] content changed (${tags.join(', ')}): purged ${JSON.stringify(report)}`)
-  })
-  return (input, init) => cms.fetch(new Request(input, init))
-}
-
-function createSource(): ContentSource {
-  const remote = env.CONTENT_API_URL
-  let fetchPromise: Promise<FetchLike> | undefined
-  const fetcher: FetchLike | undefined = remote ? undefined : async (input, init) => (await (fetchPromise ??= embeddedFetch()))(input, init)
-  const wp = createWpSource({
-    baseUrl: remote ?? EMBEDDED_ORIGIN,
-    timeoutMs: env.CONTENT_TIMEOUT_MS,
-    fetch: fetcher,
-    onError: logError,
-    onOutage: logOutage,
-  })
-  const cached = withPageCache(withCheckedSections(wp), {
-    freshMs: siteConfig.cache.freshMs,
-    keepMs: siteConfig.cache.keepMs,
-    maxEntries: siteConfig.cache.maxEntries,
-    onError: logError,
-  })
-  // A revalidation means the backend's content changed: every cached answer is read again on its next use.
-  onPurge(() => ({ data: cached.invalidate() }))
-  const site = env.SITE_URL ? withSiteUrl(cached, env.SITE_URL) : cached
-  // Requirements §7 `{apiUrl}/api/user/*`: the account calls may live on their own backend (AUTH_API_URL).
-  if (!env.AUTH_API_URL || env.AUTH_API_URL === remote) return site
-  const auth = createWpSource({ baseUrl: env.AUTH_API_URL, timeoutMs: env.CONTENT_TIMEOUT_MS, onError: logError, onOutage: logOutage })
-  return { ...site, userRequest: (request) => auth.userRequest(request) }
-}
-
-/** SITE_URL, when set, is the public origin for canonical URLs instead of the backend's host_url. */
-function withSiteUrl(source: ContentSource, siteUrl: string): ContentSource {
-  const origin = new URL(siteUrl).origin
-  const withOrigin = (options: SiteOptions): SiteOptions => ({
-    ...options,
-    siteUrl: origin,
-    ownOrigins: options.ownOrigins.includes(origin) ? options.ownOrigins : [...options.ownOrigins, origin],
-  })
-  return {
-    ...source,
-    async getPage(query) {
-      try {
-        const data = await source.getPage(query)
-        return { ...data, options: withOrigin(data.options) }
-      } catch (error) {
-        if (error instanceof ContentNotFoundError && error.frame) {
-          throw new ContentNotFoundError({ ...error.frame, options: withOrigin(error.frame.options) })
-        }
-        throw error
-      }
-    },
+/**
+ * The backend could not answer: unreachable, timed out, a 5xx, or an answer that
+ * breaks the contract. Not a missing page: the site answers 503 (requirements §10.3).
+ */
+export class ContentUnavailableError extends Error {
+  constructor(
+    /** `open`: not tried, the circuit breaker says the backend is down. */
+    readonly reason: 'unreachable' | 'timeout' | 'status' | 'invalid' | 'open',
+    detail: string,
+  ) {
+    super(`Content backend unavailable (${reason}): ${detail}`)
+    this.name = 'ContentUnavailableError'
   }
-}
-
-export function getContentSource(): ContentSource {
-  return (source ??= createSource())
 }

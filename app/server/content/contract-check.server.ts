@@ -10,7 +10,7 @@
  * - no answer (the backend is down or slow): a warning, and the site runs: its outage
  *   handling (decision 012) covers the requests until the backend is back.
  */
-import { contractCompatibility } from '../../content/contract-version'
+import { contractCompatibility } from '../../contract/contract-version'
 
 export type ContractCheck =
   | { kind: 'compatible'; version: string }

@@ -7,7 +7,7 @@
  */
 import { deployConfig, type Env } from '../../../app.config'
 import { ALL_PAGES_TAG, expandTag, purgesEverything } from '../../lib/cache-tags'
-import type { PurgeRequest } from '../revalidation.server'
+import type { PurgeRequest } from '../page-cache/revalidation.server'
 import type { PlatformTarget } from './platform-env.server'
 
 /** The tag every page carries on a platform: purging it purges every page the CDN keeps. */

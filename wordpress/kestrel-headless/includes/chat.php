@@ -130,7 +130,7 @@ final class Chat
     }
 
     /**
-     * The request as app/content/wire-chat.ts `wireChatRequest` takes it, or the first
+     * The request as app/contract/wire-chat.ts `wireChatRequest` takes it, or the first
      * problem as zod words it (`field: why`). Lengths are counted in code points, as zod counts.
      * @return array{locale: string, message: string, ticket: ?string, token: ?string, page_url: ?string}|string
      */
@@ -186,7 +186,7 @@ final class Chat
         };
     }
 
-    /** A string's length as zod counts it (app/content/wire-chat.ts): in Unicode code points. */
+    /** A string's length as zod counts it (app/contract/wire-chat.ts): in Unicode code points. */
     private static function zodLength(string $value): int
     {
         return mb_strlen($value, 'UTF-8');

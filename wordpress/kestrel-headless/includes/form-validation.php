@@ -124,7 +124,7 @@ final class FormValidation
         return $values;
     }
 
-    /** Which fields conditional logic hides, decided as the browser decides (app/content/conditional-logic.ts). */
+    /** Which fields conditional logic hides, decided as the browser decides (app/contract/forms/conditional-logic.ts). */
     public static function hiddenFields(array $form, array $values): array
     {
         $hidden = [];
@@ -296,7 +296,7 @@ final class FormValidation
         return null;
     }
 
-    /** The accepted kind of a file by its first bytes (app/content/file-type.ts): pdf, doc, docx, or null. */
+    /** The accepted kind of a file by its first bytes (app/contract/forms/file-type.ts): pdf, doc, docx, or null. */
     public static function sniff(string $path): ?string
     {
         if ($path === '' || !is_readable($path)) {

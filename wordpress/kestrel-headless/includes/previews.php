@@ -1,7 +1,7 @@
 <?php
 /**
  * Signed previews (docs/content-api.md, Previews of drafts), exactly as the site signs
- * and verifies them (app/content/preview-token.server.ts): token = HMAC-SHA256(PREVIEW_SECRET,
+ * and verifies them (app/contract/preview-token.server.ts): token = HMAC-SHA256(PREVIEW_SECRET,
  * "{id}.{expires}"), lowercase hex, one hour. The editor's Preview button and the
  * "Preview on site" link point at the site; the base call answers a draft only with a
  * valid signature.

@@ -4,9 +4,9 @@
  */
 import { useLocation } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
-import type { Page } from '../../../content/model'
+import type { Page } from '../../../contract/model'
 import { m } from '../../../paraglide/messages'
-import { PlainButton } from '../../ui/PlainButton'
+import { PlainButton } from '../../../ui/PlainButton'
 import { useBottomBar } from '../bottom-inset'
 
 /**

@@ -3,12 +3,12 @@
  * with every menu item and the language switch, loaded when the menu button is first
  * hovered, focused or pressed.
  */
-import type { Language, MenuLink } from '../../../content/model'
+import type { Language, MenuLink } from '../../../contract/model'
 import { m } from '../../../paraglide/messages'
-import { CmsLink } from '../../cms-link'
-import { AriaProviders } from '../../ui/aria-providers'
-import { Dialog } from '../../ui/Dialog'
-import { Modal } from '../../ui/Modal'
+import { CmsLink } from '../../../ui/cms-link'
+import { AriaProviders } from '../../../ui/aria-providers'
+import { Dialog } from '../../../ui/Dialog'
+import { Modal } from '../../../ui/Modal'
 import { LanguageSwitcher } from '../language-switcher'
 
 export default function MobileDrawer({ items, languages, onClose }: { items: MenuLink[]; languages: Language[]; onClose: () => void }) {

@@ -8,10 +8,10 @@ import { useDirtyFormsGuard } from '../../../forms/dirty-forms'
 import { isLocale } from '../../../lib/url'
 import { m } from '../../../paraglide/messages'
 import { getLocale } from '../../../paraglide/runtime'
-import { popupQueryOptions } from '../../../server/content.queries'
-import { AriaProviders } from '../../ui/aria-providers'
-import { Dialog } from '../../ui/Dialog'
-import { Modal } from '../../ui/Modal'
+import { popupQueryOptions } from '../../../query-options'
+import { AriaProviders } from '../../../ui/aria-providers'
+import { Dialog } from '../../../ui/Dialog'
+import { Modal } from '../../../ui/Modal'
 
 /** The form engine loads only when a popup carries a form. */
 const DefinedForms = lazy(() => import('../../../forms/defined-form'))

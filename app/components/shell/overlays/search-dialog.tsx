@@ -6,12 +6,12 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { m } from '../../../paraglide/messages'
-import { SearchIcon } from '../../icons'
-import { AriaProviders } from '../../ui/aria-providers'
-import { Button } from '../../ui/Button'
-import { Dialog } from '../../ui/Dialog'
-import { Modal } from '../../ui/Modal'
-import { TextField } from '../../ui/TextField'
+import { SearchIcon } from '../../../ui/icons'
+import { AriaProviders } from '../../../ui/aria-providers'
+import { Button } from '../../../ui/Button'
+import { Dialog } from '../../../ui/Dialog'
+import { Modal } from '../../../ui/Modal'
+import { TextField } from '../../../ui/TextField'
 
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate()

@@ -6,16 +6,16 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
-import type { SiteOptions } from '../../../content/model'
+import type { SiteOptions } from '../../../contract/model'
 import { useDirtyFormsGuard } from '../../../forms/dirty-forms'
 import { isLocale } from '../../../lib/url'
 import { m } from '../../../paraglide/messages'
 import { getLocale } from '../../../paraglide/runtime'
-import { popupQueryOptions } from '../../../server/content.queries'
-import { PhoneIcon } from '../../icons'
-import { AriaProviders } from '../../ui/aria-providers'
-import { Dialog } from '../../ui/Dialog'
-import { Modal } from '../../ui/Modal'
+import { popupQueryOptions } from '../../../query-options'
+import { PhoneIcon } from '../../../ui/icons'
+import { AriaProviders } from '../../../ui/aria-providers'
+import { Dialog } from '../../../ui/Dialog'
+import { Modal } from '../../../ui/Modal'
 
 const DefinedForms = lazy(() => import('../../../forms/defined-form'))
 

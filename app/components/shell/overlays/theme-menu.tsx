@@ -5,7 +5,7 @@
 import type { RefObject } from 'react'
 import { isThemeChoice, readThemeChoice, storeThemeChoice, themeChoices, type ThemeChoice } from '../../../lib/theme'
 import { m } from '../../../paraglide/messages'
-import { MonitorIcon, MoonIcon, SunIcon } from '../../icons'
+import { MonitorIcon, MoonIcon, SunIcon } from '../../../ui/icons'
 import MenuPopover from './menu-popover'
 
 const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const

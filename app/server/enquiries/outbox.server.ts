@@ -1,0 +1,280 @@
+/**
+ * The outbox (docs/decisions/011-submission-outbox.md): a form submission or a
+ * retry-safe account call that the backend could not take (network error, timeout, 5xx)
+ * waits here, in the site's database, with its files beside it in SITE_OUTBOX_DIR, until
+ * the worker (outbox-worker.server.ts) has it accepted (row and files deleted) or rejected
+ * (kept for an operator). `npm run outbox` reads and edits the same store.
+ */
+import { randomBytes } from 'node:crypto'
+import { openAsBlob } from 'node:fs'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Client } from '@libsql/client'
+import { outboxConfig, type Locale } from '../../../app.config'
+import { isLocale } from '../../lib/url'
+
+export type OutboxKind = 'form' | 'account'
+
+/** A submission's parts as the backend takes them: text, or a file (kept on disk while waiting). */
+export type OutboxEntry = [key: string, value: string | Blob, fileName?: string]
+
+export interface FormPayload {
+  entries: OutboxEntry[]
+  visitorIp: string | null
+  sourceUrl: string
+}
+
+export interface AccountPayload {
+  fields: Record<string, string>
+  query?: Record<string, string>
+  visitorIp: string | null
+}
+
+export type OutboxItem = { id: number; locale: Locale; idempotencyKey: string; attempts: number } & (
+  { kind: 'form'; target: string; payload: FormPayload } | { kind: 'account'; target: 'register' | 'forgot'; payload: AccountPayload }
+)
+
+/** What a caller hands to enqueue (Omit per member, so `kind` still tells the payload). */
+export type NewOutboxItem = OutboxItem extends infer Item ? (Item extends OutboxItem ? Omit<Item, 'id' | 'attempts'> : never) : never
+
+export interface OutboxRow {
+  id: number
+  kind: OutboxKind
+  target: string
+  created: string
+  attempts: number
+  state: 'waiting' | 'sending' | 'rejected'
+  nextAttemptAt: number
+  lastError: string | null
+}
+
+/** How a stored part is written in payload_json: text as is, a file by its name on disk. */
+type StoredEntry = { key: string; text: string } | { key: string; file: string; name: string; type: string }
+
+export interface OutboxOptions {
+  database: () => Promise<Client>
+  /** SITE_OUTBOX_DIR: where waiting files are kept (random names). */
+  fileDir: string
+  now?: () => number
+  random?: () => number
+}
+
+/** The wait before retry number `attempt` (1 = the first retry): exponential, capped, with jitter so many waiting submissions do not all retry at once. */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const exponential = Math.min(outboxConfig.retryMaxMs, outboxConfig.retryBaseMs * 2 ** Math.max(0, attempt - 1))
+  return Math.round(exponential * (0.5 + random() / 2))
+}
+
+export function createOutbox(options: OutboxOptions) {
+  const now = options.now ?? Date.now
+  const random = options.random ?? Math.random
+
+  async function writeFiles(entries: OutboxEntry[]): Promise<{ stored: StoredEntry[]; files: string[]; bytes: number }> {
+    const stored: StoredEntry[] = []
+    const files: string[] = []
+    let bytes = 0
+    try {
+      for (const [key, value, fileName] of entries) {
+        if (typeof value === 'string') {
+          stored.push({ key, text: value })
+          continue
+        }
+        await mkdir(options.fileDir, { recursive: true, mode: 0o700 })
+        const name = `${randomBytes(16).toString('hex')}.bin`
+        await writeFile(path.join(options.fileDir, name), new Uint8Array(await value.arrayBuffer()), { flag: 'wx', mode: 0o600 })
+        files.push(name)
+        bytes += value.size
+        stored.push({ key, file: name, name: fileName ?? (value instanceof File ? value.name : 'upload'), type: value.type })
+      }
+    } catch (error) {
+      await removeFiles(files)
+      throw error
+    }
+    return { stored, files, bytes }
+  }
+
+  async function removeFiles(names: string[]) {
+    await Promise.all(names.map((name) => rm(path.join(options.fileDir, path.basename(name)), { force: true }).catch(() => undefined)))
+  }
+
+  function filesOf(payloadJson: string): string[] {
+    const payload = JSON.parse(payloadJson) as { entries?: StoredEntry[] }
+    return (payload.entries ?? []).flatMap((entry) => ('file' in entry ? [entry.file] : []))
+  }
+
+  async function decode(row: Record<string, unknown>): Promise<OutboxItem | null> {
+    const locale = String(row.locale)
+    if (!isLocale(locale)) return null
+    const base = { id: Number(row.id), locale, idempotencyKey: String(row.idempotency_key), attempts: Number(row.attempts) }
+    const payload: unknown = JSON.parse(String(row.payload_json))
+    if (row.kind === 'account') {
+      const target = String(row.target)
+      if (target !== 'register' && target !== 'forgot') return null
+      return { ...base, kind: 'account', target, payload: payload as AccountPayload }
+    }
+    const form = payload as { entries: StoredEntry[]; visitorIp: string | null; sourceUrl: string }
+    const entries: OutboxEntry[] = []
+    for (const entry of form.entries) {
+      if ('text' in entry) entries.push([entry.key, entry.text])
+      else {
+        const blob = await openAsBlob(path.join(options.fileDir, path.basename(entry.file)), { type: entry.type })
+        entries.push([entry.key, blob, entry.name])
+      }
+    }
+    return { ...base, kind: 'form', target: String(row.target), payload: { entries, visitorIp: form.visitorIp, sourceUrl: form.sourceUrl } }
+  }
+
+  return {
+    /**
+     * Keeps a submission the backend could not take, as attempt 1 of its delivery; its
+     * first retry is due after retryDelayMs(1). Null when the outbox is full.
+     */
+    async enqueue(item: NewOutboxItem, error: string): Promise<number | null> {
+      const db = await options.database()
+      const totals = await db.execute(
+        "SELECT count(*) AS waiting, coalesce(sum(file_bytes), 0) AS bytes FROM outbox WHERE state != 'rejected'",
+      )
+      const waiting = Number(totals.rows[0]?.waiting ?? 0)
+      const bytes = Number(totals.rows[0]?.bytes ?? 0)
+      const incoming =
+        item.kind === 'form' ? item.payload.entries.reduce((sum, [, value]) => sum + (typeof value === 'string' ? 0 : value.size), 0) : 0
+      if (waiting >= outboxConfig.maxWaiting || bytes + incoming > outboxConfig.maxFileBytes) return null
+
+      const {
+        stored,
+        files,
+        bytes: fileBytes,
+      } = item.kind === 'form' ? await writeFiles(item.payload.entries) : { stored: [], files: [], bytes: 0 }
+      const payload = item.kind === 'form' ? { ...item.payload, entries: stored } : item.payload
+      try {
+        const result = await db.execute({
+          sql: `INSERT INTO outbox (kind, target, locale, payload_json, file_bytes, idempotency_key, attempts, next_attempt_at, last_error)
+                VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`,
+          args: [
+            item.kind,
+            item.target,
+            item.locale,
+            JSON.stringify(payload),
+            fileBytes,
+            item.idempotencyKey,
+            now() + retryDelayMs(1, random),
+            error,
+          ],
+        })
+        return Number(result.rows[0]?.id)
+      } catch (failure) {
+        await removeFiles(files)
+        throw failure
+      }
+    },
+
+    /**
+     * Takes up to `limit` due submissions for this worker: each is marked as being sent
+     * until claimMs from now, so a second worker (another process on the same database)
+     * skips it, and a crashed one gives it back.
+     */
+    async claimDue(limit: number): Promise<OutboxItem[]> {
+      const db = await options.database()
+      const time = now()
+      const due = await db.execute({
+        sql: `SELECT id FROM outbox WHERE (state = 'waiting' AND next_attempt_at <= ?) OR (state = 'sending' AND claimed_until <= ?)
+              ORDER BY next_attempt_at LIMIT ?`,
+        args: [time, time, limit],
+      })
+      const items: OutboxItem[] = []
+      for (const { id } of due.rows) {
+        const claimed = await db.execute({
+          sql: `UPDATE outbox SET state = 'sending', claimed_until = ?
+                WHERE id = ? AND ((state = 'waiting' AND next_attempt_at <= ?) OR (state = 'sending' AND claimed_until <= ?))
+                RETURNING id, kind, target, locale, payload_json, idempotency_key, attempts`,
+          args: [time + outboxConfig.claimMs, Number(id), time, time],
+        })
+        const row = claimed.rows[0]
+        if (!row) continue
+        try {
+          const item = await decode(row)
+          if (item) items.push(item)
+          else await this.rejected(Number(id), 'The stored submission could not be read.')
+        } catch (error) {
+          await this.rejected(
+            Number(id),
+            `The stored submission could not be read: ${error instanceof Error ? error.message : String(error)}`,
+          )
+        }
+      }
+      return items
+    },
+
+    /** The backend accepted it: the submission and its files are gone. */
+    async delivered(id: number): Promise<void> {
+      const db = await options.database()
+      const removed = await db.execute({ sql: 'DELETE FROM outbox WHERE id = ? RETURNING payload_json', args: [id] })
+      const row = removed.rows[0]
+      if (row) await removeFiles(filesOf(String(row.payload_json)))
+    },
+
+    /** The backend refused it (4xx): kept, with the reason, for an operator (`npm run outbox list`). */
+    async rejected(id: number, reason: string): Promise<void> {
+      const db = await options.database()
+      await db.execute({
+        sql: "UPDATE outbox SET state = 'rejected', claimed_until = NULL, last_error = ? WHERE id = ?",
+        args: [reason.slice(0, 2000), id],
+      })
+    },
+
+    /** The backend could still not take it: the next retry waits longer. */
+    async failed(id: number, reason: string): Promise<void> {
+      const db = await options.database()
+      const row = (await db.execute({ sql: 'SELECT attempts FROM outbox WHERE id = ?', args: [id] })).rows[0]
+      if (!row) return
+      const attempts = Number(row.attempts) + 1
+      await db.execute({
+        sql: "UPDATE outbox SET state = 'waiting', claimed_until = NULL, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?",
+        args: [attempts, now() + retryDelayMs(attempts, random), reason.slice(0, 2000), id],
+      })
+    },
+
+    async list(): Promise<OutboxRow[]> {
+      const db = await options.database()
+      const result = await db.execute(
+        'SELECT id, kind, target, created_at, attempts, state, next_attempt_at, last_error FROM outbox ORDER BY id',
+      )
+      return result.rows.map((row) => ({
+        id: Number(row.id),
+        kind: row.kind === 'account' ? 'account' : 'form',
+        target: String(row.target),
+        created: String(row.created_at),
+        attempts: Number(row.attempts),
+        state: row.state === 'rejected' ? 'rejected' : row.state === 'sending' ? 'sending' : 'waiting',
+        nextAttemptAt: Number(row.next_attempt_at),
+        lastError: row.last_error === null ? null : String(row.last_error),
+      }))
+    },
+
+    /** Makes submissions due now: one by id (a rejected one too, once an operator fixed the cause), or every waiting one. */
+    async retry(id?: number): Promise<number> {
+      const db = await options.database()
+      const result =
+        id === undefined
+          ? await db.execute({ sql: "UPDATE outbox SET next_attempt_at = ? WHERE state = 'waiting'", args: [now()] })
+          : await db.execute({
+              sql: "UPDATE outbox SET state = 'waiting', claimed_until = NULL, next_attempt_at = ? WHERE id = ? AND state != 'sending'",
+              args: [now(), id],
+            })
+      return result.rowsAffected
+    },
+
+    /** Deletes submissions and their files: one by id, or every rejected one. */
+    async purge(which: number | 'rejected'): Promise<number> {
+      const db = await options.database()
+      const removed =
+        which === 'rejected'
+          ? await db.execute("DELETE FROM outbox WHERE state = 'rejected' RETURNING payload_json")
+          : await db.execute({ sql: 'DELETE FROM outbox WHERE id = ? RETURNING payload_json', args: [which] })
+      await removeFiles(removed.rows.flatMap((row) => filesOf(String(row.payload_json))))
+      return removed.rows.length
+    },
+  }
+}
+
+export type Outbox = ReturnType<typeof createOutbox>

@@ -1,0 +1,130 @@
+/**
+ * A part of a server-rendered page whose code loads when it is needed (requirements §1: section
+ * blocks load lazily; requirements §11.1: forms and below-the-fold parts are not in the first
+ * load). The server renders it inline. While the page hydrates, it keeps the server's
+ * markup untouched until its code has loaded: at once (`now`), when it comes near the
+ * viewport (`visible`), or for parts a visitor fills in such as forms (`interactive`)
+ * when it comes near the viewport or at the first Tab key pressed on the page, whichever
+ * is first: a reader who never reaches the form never runs its code, and a keyboard user
+ * never tabs past a form whose code is still missing (it arrives while they cross the
+ * page). A part whose server markup already does everything it does (`none`: native
+ * elements only, such as the FAQ's `<details>`) never loads its code there, so nothing a
+ * visitor opened is replaced. Nothing suspends during hydration, so no later update can
+ * throw the server's markup away. On a page reached by client navigation it renders
+ * normally.
+ */
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
+import { reloadAfterChunkError } from './chunk-reload'
+
+/** Start loading an island's code this far before it scrolls into view. */
+const LOAD_MARGIN = '600px'
+
+export type IslandLoading = 'now' | 'visible' | 'interactive' | 'none'
+
+/** An island's code: loaded once, whatever the page; rendered without suspending once it is here. */
+export interface IslandCode<P> {
+  load: () => Promise<ComponentType<P>>
+  component: () => ComponentType<P> | LazyExoticComponent<ComponentType<P>>
+}
+
+export function islandCode<P>(load: () => Promise<ComponentType<P>>): IslandCode<P> {
+  let loaded: ComponentType<P> | undefined
+  let loading: Promise<ComponentType<P>> | undefined
+  let lazyComponent: LazyExoticComponent<ComponentType<P>> | undefined
+  const loadOnce = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
+  return {
+    load: loadOnce,
+    component: () => loaded ?? (lazyComponent ??= lazy(async () => ({ default: await loadOnce() }))),
+  }
+}
+
+/** Set once the first page has hydrated: later pages (client navigation) have no server markup to keep. */
+let initialHydrationDone = false
+
+export interface IslandProps<P> {
+  /** The wrapper's id: how the server's markup is found while hydrating. Unique on the page. */
+  id: string
+  code: IslandCode<P>
+  props: P
+  loading: IslandLoading
+  /** Extra attributes of the wrapper `div` (e.g. `data-section`). */
+  attributes?: Record<`data-${string}`, string>
+}
+
+export function Island<P extends object>({ id, code, props, loading, attributes }: IslandProps<P>) {
+  const [keepServerMarkup, setKeepServerMarkup] = useState(
+    () => typeof document !== 'undefined' && !initialHydrationDone && document.getElementById(id) !== null,
+  )
+  const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null)
+  const ref = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    initialHydrationDone = true
+  }, [])
+
+  useEffect(() => {
+    if (!keepServerMarkup || !ref.current || loading === 'none') return
+    let cancelled = false
+    const load = () =>
+      void code.load().then(
+        (component) => {
+          if (cancelled) return
+          // A transition: React renders the part in slices between which the browser may
+          // answer input, instead of one long task (a form is hundreds of components).
+          startTransition(() => {
+            setLoaded(() => component)
+            setKeepServerMarkup(false)
+          })
+        },
+        // The server's markup stays readable; a missing chunk (a newer deploy) reloads once a minute at most.
+        (error: unknown) => reloadAfterChunkError(error),
+      )
+    if (loading === 'now' || typeof IntersectionObserver === 'undefined') {
+      load()
+      return () => {
+        cancelled = true
+      }
+    }
+    let started = false
+    // Two triggers (the second for forms only): whichever comes first loads the code and stops both.
+    const observer = new IntersectionObserver((entries) => entries.some((item) => item.isIntersecting) && start(), {
+      rootMargin: LOAD_MARGIN,
+    })
+    const onKey = (event: KeyboardEvent) => event.key === 'Tab' && start()
+    const stopWatching = () => {
+      observer.disconnect()
+      document.removeEventListener('keydown', onKey, { capture: true })
+    }
+    function start() {
+      if (started) return
+      started = true
+      stopWatching()
+      load()
+    }
+    observer.observe(ref.current)
+    if (loading === 'interactive') document.addEventListener('keydown', onKey, { capture: true, passive: true })
+    return () => {
+      cancelled = true
+      stopWatching()
+    }
+  }, [keepServerMarkup, code, loading])
+
+  if (keepServerMarkup) {
+    return <div ref={ref} id={id} {...attributes} data-deferred="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+  }
+  const Component = Loaded ?? code.component()
+  return (
+    <div id={id} {...attributes}>
+      <Suspense fallback={null}>
+        <Component {...props} />
+      </Suspense>
+    </div>
+  )
+}

@@ -1,0 +1,28 @@
+/**
+ * Code that loads when it is needed (requirements §11.1: overlays, menus, forms and the consent
+ * preferences are not in the first load): React.lazy with a `preload()` for a trigger's
+ * hover or focus, so the code is usually there before the press. A chunk that cannot be
+ * loaded (a newer deploy removed it) reloads the page, once a minute at most.
+ */
+import { lazy, type ComponentType } from 'react'
+import { reloadAfterChunkError } from './chunk-reload'
+
+export type Preloadable<P extends object> = ComponentType<P> & { preload: () => void }
+
+export function lazyWithPreload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Preloadable<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined
+  const start = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined
+      reloadAfterChunkError(error)
+      throw error
+    }))
+  const component = lazy(start)
+  return Object.assign(component, {
+    preload: () => {
+      start().catch(() => {
+        // reloadAfterChunkError has handled it; the press will try again.
+      })
+    },
+  })
+}
