@@ -7,7 +7,7 @@
 import { watch, type FSWatcher } from 'node:fs'
 import path from 'node:path'
 import { cmsConfig } from '../app.config'
-import { itemTag } from '../app/lib/cache-tags'
+import { itemTag } from '../app/contract/cache-tags'
 
 /** Editors save in bursts (temporary file, rename, touch): changes within this window are one change. */
 const SETTLE_MS = 150

@@ -1,362 +1,37 @@
 /**
- * `npm run check:imports`: the import rules of docs/architecture.md, checked over the
- * import graph of `app/` and `cms/` (and `app.config.ts`). Every violation is printed;
- * any violation exits 1. `npm run check:imports -- --browser` lists what the browser loads.
+ * `npm run check:imports`: the import rules of docs/architecture.md ("What may import what").
  *
- * The graph. Every `.ts`/`.tsx` file under `app/` and `cms/` is parsed with oxc-parser,
- * except tests (`*.test.*`), declarations (`*.d.ts`) and generated code (`app/paraglide/`,
- * `app/routeTree.gen.ts`), which are leaves. An edge is a static `import`, an
- * `export … from`, or an `import('literal')`. Each edge has a kind:
- *   - `type`: erased at build time: `import type`, `import { type X }`, `export type … from`,
- *     and imports whose bindings are used only in type positions or not at all (TypeScript
- *     without verbatimModuleSyntax drops them). Side-effect imports (`import './x'`) are never erased.
- *   - `server`: used only inside code the TanStack Start compiler removes from the client
- *     build (see rule c).
- *   - `runtime`: everything else.
- * Specifiers resolve like the bundler: relative paths and `~/` (= `app/`), with `.ts`,
- * `.tsx`, `.js`, `/index.ts(x)` tried in turn; `?url`-style queries are dropped. A relative
- * import that resolves to nothing is reported too, so the graph is never silently partial.
+ * 1. dependency-cruiser (`.dependency-cruiser.cjs`): the layers, each importing only those
+ *    below it; the server's rooms in their order; no import cycle among files; no import
+ *    that resolves to nothing.
+ * 2. Folders: no cycle between two folders (`unitOf`: the layers under `app/`, the rooms of
+ *    `app/server/`, `cms/`), type-only imports included: one folder's files import
+ *    another's, which import back, over any path. The layer rules forbid the direct edges;
+ *    this catches the long way round (through a server function, say).
+ * 3. The browser: what it loads is every file reachable from `app/router.tsx` and the
+ *    route files (not `-`-prefixed) over `runtime` edges (scripts/imports/graph.ts), static
+ *    and dynamic; code the TanStack Start compiler strips (a route's `server: { handlers }`,
+ *    the bodies of server functions in `*.functions.ts`) is not followed. No file the
+ *    browser loads may be a `*.server.*` file or under `cms/`, or import a Node built-in or
+ *    `@tanstack/react-start/server`. dependency-cruiser cannot see the stripped code, and
+ *    TanStack Start's import protection (vite.config.ts) says the same only after a build:
+ *    this check runs without one, in a second.
  *
- * The rules.
- *   (a) The contract: a file under `app/contract/` imports only `app/contract/`, `app/lib/`,
- *       `app.config.ts`, npm packages and Node built-ins. Type-only imports count too.
- *   (b) The embedded CMS: a file under `cms/` imports only `cms/`, `app/contract/`, `app/lib/`,
- *       `app.config.ts`, npm packages and Node built-ins. Type-only imports count too.
- *   (c) The browser: "what the browser loads" is every file reachable from the client roots
- *       (`app/router.tsx` and every route file under `app/routes/`, i.e. not `-`-prefixed)
- *       over `runtime` edges, static and dynamic. Two kinds of code are server-only and their
- *       imports (`server` edges) are not followed, because the TanStack Start compiler strips
- *       them from the client build:
- *         - in a route file, the value of a `server: { handlers: … }` property;
- *         - in a `*.functions.ts` file, the arguments of `.handler(…)` (the body of a
- *           `createServerFn`, an RPC stub in the client) and of `createServerOnlyFn(…)`.
- *       A module-level function (declaration or `const f = () => …`) that is not exported and
- *       is used only inside such code is server-only too (the bundler drops it once the
- *       handler is gone). A `*.functions.ts` file is therefore a boundary: the browser loads
- *       it, but not what it uses only inside server-function bodies and their helpers.
- *       No file the browser loads may be a `*.server.*` file or under `cms/`, or import a
- *       Node built-in (`node:*` or a bare built-in name) or `@tanstack/react-start/server`.
- *       Approximation: a binding counts as used wherever an identifier of its name appears
- *       in a value position, shadowing ignored; this can only make the check stricter.
- *   (d) No import cycles among the files of `app/` and `cms/`, over `runtime` and `server`
- *       edges, static and dynamic (a dynamic import still ties the two modules together).
- *       Each elementary cycle is printed as a path (at most 20 per strongly connected group).
- *
- * TanStack Start's own import protection (vite.config.ts) is the second line of defence: it
- * fails the build when a `*.server.*` file, `cms/` or a Node built-in survives in the client
- * bundle. This check runs without a build and also covers rules a, b and d.
+ * Every violation is printed; any violation exits 1. `npm run check:imports -- --browser`
+ * lists what the browser loads.
  */
-import { builtinModules } from 'node:module'
+import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, posix, resolve as resolvePath } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { parseSync } from 'oxc-parser'
+import { buildGraph, isRouteFile, isServerOnlyFile, serverOnlySpecifiers, type Edge, type Graph, type Violation } from './imports/graph'
 
-export type EdgeKind = 'runtime' | 'server' | 'type'
+export { buildGraph, type Violation }
 
-export interface Edge {
-  from: string
-  /** A repository path (posix, relative to the root) for files; the specifier for packages. */
-  to: string
-  target: 'file' | 'package' | 'builtin' | 'unresolved'
-  specifier: string
-  line: number
-  kind: EdgeKind
-  dynamic: boolean
-}
-
-export interface Violation {
-  rule: 'a' | 'b' | 'c' | 'd' | 'unresolved' | 'parse'
-  message: string
-}
-
-/** Files parsed into the graph; everything else that is imported is a leaf. */
-export function isSourceFile(path: string): boolean {
-  if (!/\.(ts|tsx)$/.test(path) || path.endsWith('.d.ts') || /\.test\.(ts|tsx)$/.test(path)) return false
-  if (isGenerated(path)) return false
-  // tailwind.config.ts: the brand tokens, which the server's social-image card reads too (docs/decisions/018).
-  return path === 'app.config.ts' || path === 'tailwind.config.ts' || path.startsWith('app/') || path.startsWith('cms/')
-}
-
-const isGenerated = (path: string) => path.startsWith('app/paraglide/') || path === 'app/routeTree.gen.ts'
-const isRouteFile = (path: string) => path.startsWith('app/routes/') && !posix.basename(path).startsWith('-')
-const isFunctionsFile = (path: string) => /\.functions\.tsx?$/.test(path)
-const isServerOnlyFile = (path: string) => /\.server\.[cm]?[jt]sx?$/.test(path)
-const builtins = new Set(builtinModules)
-const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtins.has(specifier.split('/')[0] ?? '')
-/** Specifiers the browser must never load besides Node built-ins (TanStack's own default deny). */
-const serverOnlySpecifiers = new Set(['@tanstack/react-start/server'])
-
-/* ------------------------------------------------------------------ parsing */
-
-type AstNode = { type: string; start: number; end: number; [key: string]: unknown }
-const isNode = (value: unknown): value is AstNode =>
-  typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
-
-/** TypeScript nodes that hold a value expression; every other `TS*` node is type-only. */
-const tsValueNodes: Record<string, string[]> = {
-  TSAsExpression: ['expression'],
-  TSSatisfiesExpression: ['expression'],
-  TSNonNullExpression: ['expression'],
-  TSTypeAssertion: ['expression'],
-  TSInstantiationExpression: ['expression'],
-  TSParameterProperty: ['parameter'],
-  TSExportAssignment: ['expression'],
-  TSEnumDeclaration: ['body'],
-  TSEnumBody: ['members'],
-  TSEnumMember: ['initializer'],
-  TSModuleDeclaration: ['body'],
-  TSModuleBlock: ['body'],
-}
-
-interface FileFacts {
-  /** Identifier name → start offsets of its value references. */
-  references: Map<string, number[]>
-  /** Spans the TanStack Start compiler removes from the client build. */
-  serverSpans: Array<[number, number]>
-}
-
-const keyName = (node: unknown): string | undefined => {
-  if (!isNode(node)) return undefined
-  if (node.type === 'Identifier' && typeof node.name === 'string') return node.name
-  if (node.type === 'Literal' && typeof node.value === 'string') return node.value
-  return undefined
-}
-
-function collectFacts(path: string, program: AstNode): FileFacts {
-  const references = new Map<string, number[]>()
-  const serverSpans: Array<[number, number]> = []
-  const route = isRouteFile(path)
-  const functions = isFunctionsFile(path)
-
-  const reference = (name: string, at: number) => {
-    const list = references.get(name)
-    if (list) list.push(at)
-    else references.set(name, [at])
-  }
-
-  const visit = (node: AstNode, parent: AstNode | undefined, key: string) => {
-    if (node.type === 'ImportDeclaration') return
-    const valueKeys = tsValueNodes[node.type]
-    if (node.type.startsWith('TS') && !valueKeys) return
-
-    if (node.type === 'Identifier' && typeof node.name === 'string') {
-      const skip =
-        parent !== undefined &&
-        ((key === 'property' && parent.type === 'MemberExpression' && !parent.computed) ||
-          (key === 'key' && /^(Property|PropertyDefinition|MethodDefinition|AccessorProperty)$/.test(parent.type) && !parent.computed) ||
-          (key === 'exported' && parent.type === 'ExportSpecifier') ||
-          (key === 'label' && /^(LabeledStatement|BreakStatement|ContinueStatement)$/.test(parent.type)))
-      if (!skip) reference(node.name, node.start)
-    }
-    if (node.type === 'JSXIdentifier' && typeof node.name === 'string' && parent !== undefined) {
-      if (
-        (key === 'name' && /^JSX(Opening|Closing)Element$/.test(parent.type)) ||
-        (key === 'object' && parent.type === 'JSXMemberExpression')
-      ) {
-        reference(node.name, node.start)
-      }
-    }
-    if (
-      route &&
-      node.type === 'Property' &&
-      keyName(node.key) === 'server' &&
-      isNode(node.value) &&
-      node.value.type === 'ObjectExpression'
-    ) {
-      const properties = Array.isArray(node.value.properties) ? node.value.properties : []
-      if (properties.some((property) => isNode(property) && keyName(property.key) === 'handlers')) {
-        serverSpans.push([node.value.start, node.value.end])
-      }
-    }
-    if (functions && node.type === 'CallExpression' && Array.isArray(node.arguments)) {
-      const callee = node.callee
-      const isHandler = isNode(callee) && callee.type === 'MemberExpression' && !callee.computed && keyName(callee.property) === 'handler'
-      const isServerOnly = isNode(callee) && callee.type === 'Identifier' && callee.name === 'createServerOnlyFn'
-      if (isHandler || isServerOnly) {
-        for (const argument of node.arguments) if (isNode(argument)) serverSpans.push([argument.start, argument.end])
-      }
-    }
-
-    const keys = valueKeys ?? Object.keys(node)
-    for (const childKey of keys) {
-      const value = node[childKey]
-      if (Array.isArray(value)) {
-        for (const item of value) if (isNode(item)) visit(item, node, childKey)
-      } else if (
-        isNode(value) &&
-        childKey !== 'typeAnnotation' &&
-        childKey !== 'returnType' &&
-        childKey !== 'typeParameters' &&
-        childKey !== 'typeArguments'
-      ) {
-        visit(value, node, childKey)
-      }
-    }
-  }
-  visit(program, undefined, '')
-  if (serverSpans.length > 0) widenToServerHelpers(program, references, serverSpans)
-  return { references, serverSpans }
-}
-
-/**
- * A module-level function that is not exported and is called only from server-only code
- * is server-only too: once the compiler removes the handler, nothing uses it and the bundler
- * drops it with its imports. Repeated until nothing changes (helpers of helpers).
- */
-function widenToServerHelpers(program: AstNode, references: Map<string, number[]>, serverSpans: Array<[number, number]>) {
-  const helpers: Array<{ name: string; start: number; end: number }> = []
-  for (const statement of Array.isArray(program.body) ? program.body : []) {
-    if (!isNode(statement)) continue
-    if (statement.type === 'FunctionDeclaration' && isNode(statement.id) && typeof statement.id.name === 'string') {
-      helpers.push({ name: statement.id.name, start: statement.start, end: statement.end })
-    }
-    if (statement.type === 'VariableDeclaration' && Array.isArray(statement.declarations)) {
-      for (const declarator of statement.declarations) {
-        if (!isNode(declarator) || !isNode(declarator.id) || typeof declarator.id.name !== 'string' || !isNode(declarator.init)) continue
-        if (declarator.init.type === 'ArrowFunctionExpression' || declarator.init.type === 'FunctionExpression') {
-          helpers.push({ name: declarator.id.name, start: declarator.start, end: declarator.end })
-        }
-      }
-    }
-  }
-  for (let changed = true; changed;) {
-    changed = false
-    for (const helper of helpers) {
-      if (inSpans(helper.start, serverSpans)) continue
-      const uses = (references.get(helper.name) ?? []).filter((at) => at < helper.start || at >= helper.end)
-      if (uses.length > 0 && uses.every((at) => inSpans(at, serverSpans))) {
-        serverSpans.push([helper.start, helper.end])
-        changed = true
-      }
-    }
-  }
-}
-
-const inSpans = (at: number, spans: Array<[number, number]>) => spans.some(([start, end]) => at >= start && at < end)
-
-/** Where a set of references puts an import: outside the server spans, only inside them, or nowhere. */
-function usage(positions: number[] | undefined, spans: Array<[number, number]>): EdgeKind {
-  if (!positions || positions.length === 0) return 'type'
-  return positions.every((at) => inSpans(at, spans)) ? 'server' : 'runtime'
-}
-
-const strongest = (kinds: EdgeKind[]): EdgeKind => (kinds.includes('runtime') ? 'runtime' : kinds.includes('server') ? 'server' : 'type')
-
-interface RawEdge {
-  specifier: string
-  at: number
-  kind: EdgeKind
-  dynamic: boolean
-}
-
-/** The imports of one file, each with its kind. */
-export function readImports(path: string, source: string): { edges: RawEdge[]; errors: string[] } {
-  const result = parseSync(path, source, { sourceType: 'module' })
-  if (result.errors.length > 0) return { edges: [], errors: result.errors.map((error) => error.message) }
-  const program: unknown = result.program
-  if (!isNode(program)) return { edges: [], errors: ['no program'] }
-  const facts = collectFacts(path, program)
-  const edges: RawEdge[] = []
-
-  for (const declaration of result.module.staticImports) {
-    const specifier = declaration.moduleRequest.value
-    let kind: EdgeKind
-    if (declaration.entries.length === 0) kind = inSpans(declaration.start, facts.serverSpans) ? 'server' : 'runtime'
-    else {
-      kind = strongest(
-        declaration.entries.map((entry) => (entry.isType ? 'type' : usage(facts.references.get(entry.localName.value), facts.serverSpans))),
-      )
-    }
-    edges.push({ specifier, at: declaration.moduleRequest.start, kind, dynamic: false })
-  }
-  for (const declaration of result.module.staticExports) {
-    for (const entry of declaration.entries) {
-      if (!entry.moduleRequest) continue
-      edges.push({
-        specifier: entry.moduleRequest.value,
-        at: entry.moduleRequest.start,
-        kind: entry.isType ? 'type' : 'runtime',
-        dynamic: false,
-      })
-    }
-  }
-  for (const expression of result.module.dynamicImports) {
-    const text = source.slice(expression.moduleRequest.start, expression.moduleRequest.end)
-    const literal = /^(['"`])([^'"`$]*)\1$/.exec(text)
-    if (!literal?.[2]) continue
-    edges.push({
-      specifier: literal[2],
-      at: expression.start,
-      kind: inSpans(expression.start, facts.serverSpans) ? 'server' : 'runtime',
-      dynamic: true,
-    })
-  }
-  return { edges, errors: [] }
-}
-
-/* ------------------------------------------------------------------ the graph */
-
-const lineOf = (source: string, offset: number) => source.slice(0, offset).split('\n').length
-
-function resolve(from: string, specifier: string, exists: (path: string) => boolean): Pick<Edge, 'to' | 'target'> {
-  if (isBuiltin(specifier)) return { to: specifier, target: 'builtin' }
-  const bare = specifier.split('?')[0] ?? specifier
-  let base: string
-  if (bare.startsWith('~/')) base = posix.join('app', bare.slice(2))
-  else if (bare.startsWith('.')) base = posix.join(posix.dirname(from), bare)
-  else return { to: specifier, target: 'package' }
-  const stem = base.replace(/\.(js|jsx|mjs)$/, '')
-  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${base}.ts`, `${base}.tsx`, `${base}.js`, `${base}/index.ts`, `${base}/index.tsx`]
-  const found = candidates.find(exists)
-  if (found) return { to: found, target: 'file' }
-  // Generated files exist only after a build or `npm run messages`; they are leaves anyway.
-  if (isGenerated(base) || isGenerated(`${stem}.ts`)) return { to: base, target: 'file' }
-  return { to: base, target: 'unresolved' }
-}
-
-export interface Graph {
-  files: string[]
-  edges: Edge[]
-  problems: Violation[]
-}
-
-/** Builds the graph from a set of files: repository path (posix) → source text (for parsed files). */
-export function buildGraph(allFiles: Iterable<string>, read: (path: string) => string): Graph {
-  const known = new Set(allFiles)
-  const files = [...known].filter(isSourceFile).sort()
-  const edges: Edge[] = []
-  const problems: Violation[] = []
-  for (const from of files) {
-    const source = read(from)
-    const { edges: raw, errors } = readImports(from, source)
-    for (const error of errors) problems.push({ rule: 'parse', message: `${from}: cannot parse: ${error}` })
-    for (const edge of raw) {
-      const resolved = resolve(from, edge.specifier, (path) => known.has(path))
-      const line = lineOf(source, edge.at)
-      edges.push({ from, ...resolved, specifier: edge.specifier, line, kind: edge.kind, dynamic: edge.dynamic })
-      if (resolved.target === 'unresolved') {
-        problems.push({ rule: 'unresolved', message: `${from}:${line} imports '${edge.specifier}', which resolves to no file` })
-      }
-    }
-  }
-  return { files, edges, problems }
-}
-
-/* ------------------------------------------------------------------ the rules */
-
-const under = (path: string, ...prefixes: string[]) =>
-  prefixes.some((prefix) => (prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix))
 const describeEdge = (edge: Edge) =>
   `${edge.from}:${edge.line} ${edge.dynamic ? 'import(' : 'imports '}'${edge.specifier}'${edge.dynamic ? ')' : ''}${edge.target === 'file' && edge.to !== edge.specifier ? ` (${edge.to})` : ''}${edge.kind === 'type' ? ' [type only]' : ''}`
 
-function layerRule(graph: Graph, rule: 'a' | 'b', layer: string, allowed: string[], name: string): Violation[] {
-  return graph.edges
-    .filter((edge) => edge.from.startsWith(layer) && edge.target === 'file' && !under(edge.to, ...allowed))
-    .map((edge) => ({ rule, message: `${name} may import only ${allowed.join(', ')}: ${describeEdge(edge)}` }))
-}
-
-/** The files the browser loads (rule c), with the violations met on the way. */
+/** The files the browser loads , with the violations met on the way. */
 export function browserFiles(graph: Graph): { files: string[]; violations: Violation[] } {
   const roots = graph.files.filter((file) => file === 'app/router.tsx' || isRouteFile(file))
   const parent = new Map<string, Edge | null>(roots.map((root) => [root, null]))
@@ -390,7 +65,7 @@ export function browserFiles(graph: Graph): { files: string[]; violations: Viola
               : edge.to.startsWith('cms/')
                 ? 'cms/'
                 : 'a *.server file'
-        violations.push({ rule: 'c', message: `the browser loads ${what}: ${chain(file)}${describeEdge(edge)}` })
+        violations.push({ rule: 'browser', message: `the browser loads ${what}: ${chain(file)}${describeEdge(edge)}` })
         continue
       }
       if (edge.target === 'file' && !parent.has(edge.to)) {
@@ -402,89 +77,88 @@ export function browserFiles(graph: Graph): { files: string[]; violations: Viola
   return { files: [...parent.keys()].sort(), violations }
 }
 
-/** Elementary cycles among the graph's own files (Tarjan's groups, then a bounded search in each). */
-function cycleRule(graph: Graph, maxPerGroup = 20): Violation[] {
-  const nodes = new Set(graph.files)
-  const next = new Map<string, Edge[]>()
-  for (const edge of graph.edges) {
-    if (edge.kind === 'type' || edge.target !== 'file' || !nodes.has(edge.to)) continue
-    const list = next.get(edge.from) ?? []
-    if (!list.some((existing) => existing.to === edge.to)) list.push(edge)
-    next.set(edge.from, list)
-  }
-  // Tarjan's strongly connected components.
-  let counter = 0
-  const index = new Map<string, number>()
-  const low = new Map<string, number>()
-  const stack: string[] = []
-  const onStack = new Set<string>()
-  const groups: string[][] = []
-  const connect = (node: string) => {
-    index.set(node, counter)
-    low.set(node, counter)
-    counter += 1
-    stack.push(node)
-    onStack.add(node)
-    for (const edge of next.get(node) ?? []) {
-      if (!index.has(edge.to)) {
-        connect(edge.to)
-        low.set(node, Math.min(low.get(node) ?? 0, low.get(edge.to) ?? 0))
-      } else if (onStack.has(edge.to)) low.set(node, Math.min(low.get(node) ?? 0, index.get(edge.to) ?? 0))
-    }
-    if (low.get(node) === index.get(node)) {
-      const group: string[] = []
-      for (;;) {
-        const member = stack.pop()
-        if (member === undefined) break
-        onStack.delete(member)
-        group.push(member)
-        if (member === node) break
-      }
-      const selfLoop = (next.get(node) ?? []).some((edge) => edge.to === node)
-      if (group.length > 1 || selfLoop) groups.push(group.sort())
-    }
-  }
-  for (const node of [...nodes].sort()) if (!index.has(node)) connect(node)
+/**
+ * The unit of the folder rule: a folder directly under `app/` (the layers), a room of
+ * `app/server/`, or `cms/`; a file directly in `app/` or `app/server/` (the entry, the router,
+ * the query options, the environment) stands for itself.
+ */
+export function unitOf(file: string): string {
+  const parts = file.split('/')
+  if (parts[0] === 'app' && parts[1] === 'server' && parts.length > 3) return parts.slice(0, 3).join('/')
+  if (parts[0] === 'app' && parts.length > 2 && parts[1] !== 'server') return parts.slice(0, 2).join('/')
+  if (parts[0] === 'cms') return 'cms'
+  return file
+}
 
-  const violations: Violation[] = []
-  for (const group of groups.sort((x, y) => (x[0] ?? '').localeCompare(y[0] ?? ''))) {
-    const members = new Set(group)
-    const found: Edge[][] = []
-    // Each cycle once: it starts at its smallest member and visits only larger ones.
-    for (const start of group) {
-      const search = (node: string, path: Edge[], seen: Set<string>) => {
-        if (found.length >= maxPerGroup) return
-        for (const edge of next.get(node) ?? []) {
-          if (!members.has(edge.to) || edge.to < start) continue
-          if (edge.to === start) found.push([...path, edge])
-          else if (!seen.has(edge.to)) {
-            seen.add(edge.to)
-            search(edge.to, [...path, edge], seen)
-            seen.delete(edge.to)
-          }
+/** Cycles between units (unitOf): two that reach each other, whatever the files on the way. */
+export function folderCycles(graph: Graph): Violation[] {
+  const folderOf = unitOf
+  const next = new Map<string, Map<string, Edge>>()
+  for (const edge of graph.edges) {
+    if (edge.target !== 'file' || !graph.files.includes(edge.to)) continue
+    const from = folderOf(edge.from)
+    const to = folderOf(edge.to)
+    if (from === to) continue
+    const targets = next.get(from) ?? new Map<string, Edge>()
+    if (!targets.has(to)) targets.set(to, edge)
+    next.set(from, targets)
+  }
+  const reaches = (from: string, to: string): Edge[] | null => {
+    const parent = new Map<string, Edge | null>([[from, null]])
+    const queue = [from]
+    while (queue.length > 0) {
+      const folder = queue.shift() as string
+      for (const [target, edge] of next.get(folder) ?? []) {
+        if (parent.has(target)) continue
+        parent.set(target, edge)
+        if (target === to) {
+          const path: Edge[] = []
+          for (let step = parent.get(to); step; step = parent.get(folderOf(step.from))) path.unshift(step)
+          return path
         }
+        queue.push(target)
       }
-      search(start, [], new Set([start]))
     }
-    for (const cycle of found) {
-      const steps = cycle.map((edge) => `${edge.from}:${edge.line}${edge.dynamic ? ' (dynamic)' : ''}`)
-      violations.push({ rule: 'd', message: `import cycle: ${steps.join(' → ')} → ${cycle[0]?.from ?? ''}` })
-    }
-    if (found.length >= maxPerGroup) {
-      violations.push({ rule: 'd', message: `… and possibly more cycles among: ${group.join(', ')}` })
+    return null
+  }
+  const violations: Violation[] = []
+  const reported = new Set<string>()
+  for (const [from, targets] of [...next].sort(([x], [y]) => x.localeCompare(y))) {
+    for (const [to, edge] of targets) {
+      const back = reaches(to, from)
+      const key = [from, to].sort().join(' ')
+      if (!back || reported.has(key)) continue
+      reported.add(key)
+      const steps = [edge, ...back].map(describeEdge)
+      violations.push({ rule: 'folders', message: `${from} and ${to} import each other: ${steps.join(' → ')}` })
     }
   }
   return violations
 }
 
 export function checkGraph(graph: Graph): Violation[] {
-  return [
-    ...graph.problems,
-    ...layerRule(graph, 'a', 'app/contract/', ['app/contract/', 'app/lib/', 'app.config.ts'], '(a) the contract (app/contract/)'),
-    ...layerRule(graph, 'b', 'cms/', ['cms/', 'app/contract/', 'app/lib/', 'app.config.ts'], '(b) the embedded CMS (cms/)'),
-    ...browserFiles(graph).violations,
-    ...cycleRule(graph),
-  ]
+  return [...graph.problems, ...browserFiles(graph).violations, ...folderCycles(graph)]
+}
+
+/** dependency-cruiser's verdict, as its own report; false when it found a violation. */
+function dependencyCruiser(root: string): boolean {
+  try {
+    const out = execFileSync(
+      'npx',
+      ['depcruise', 'app', 'cms', 'app.config.ts', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    console.log(`dependency-cruiser: ${/(no dependency violations[^\n]*)/.exec(out)?.[1] ?? out.trim()}`)
+    return true
+  } catch (error) {
+    const { stdout } = error as { stdout?: string }
+    console.error(stdout?.trim() || String(error))
+    return false
+  }
 }
 
 /* ------------------------------------------------------------------ command line */
@@ -492,10 +166,8 @@ export function checkGraph(graph: Graph): Violation[] {
 const ruleTitles: Record<Violation['rule'], string> = {
   parse: 'files that do not parse',
   unresolved: 'imports that resolve to no file',
-  a: '(a) app/contract/ imports only app/contract/, app/lib/, app.config.ts and packages',
-  b: '(b) cms/ imports only cms/, app/contract/, app/lib/, app.config.ts and packages',
-  c: '(c) nothing the browser loads imports *.server.*, cms/ or Node built-ins',
-  d: '(d) no import cycles in app/ and cms/',
+  browser: 'nothing the browser loads imports *.server.*, cms/ or Node built-ins',
+  folders: 'no two folders (layers, rooms of app/server/) import each other',
 }
 
 function listFiles(root: string): string[] {
@@ -520,11 +192,13 @@ function main() {
     console.log(browserFiles(graph).files.join('\n'))
     return
   }
+  const cruised = dependencyCruiser(root)
   const violations = checkGraph(graph)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   const summary = `${graph.files.length} files, ${graph.edges.length} imports, ${seconds} s`
   if (violations.length === 0) {
-    console.log(`check:imports: no violations (${summary})`)
+    console.log(`check:imports: no folder cycles, nothing server-only in the browser (${summary})`)
+    if (!cruised) process.exitCode = 1
     return
   }
   for (const rule of Object.keys(ruleTitles) as Array<Violation['rule']>) {

@@ -8,7 +8,7 @@ import type { ErrorComponentProps, NotFoundRouteProps } from '@tanstack/react-ro
 import { isContentUnavailable } from '../lib/errors'
 import { reloadAfterChunkError } from '../ui/chunk-reload'
 import { m } from '../paraglide/messages'
-import { fallbackOptions } from '../lib/site-defaults'
+import { fallbackOptions } from '../site-rules/site-defaults'
 import type { Menus, SiteOptions } from '../contract/model'
 import { SiteLayout } from './shell/layouts'
 import { localizePath } from '../lib/url'
@@ -103,7 +103,7 @@ export class ErrorScreenBoundary extends Component<{ children: ReactNode }, Boun
 /**
  * What shows when the error screen cannot: in the browser, by the boundary above; on the
  * server, where React has no error boundaries, by the server entry as a document of its own
- * (app/server/http/render-failed.server.tsx). Plain markup that needs nothing that could have failed.
+ * (app/server/render/render-failed.server.tsx). Plain markup that needs nothing that could have failed.
  */
 export function ErrorFallback() {
   return (

@@ -126,7 +126,7 @@ export interface Breadcrumb {
 
 /**
  * A section block and its data: plain JSON from the backend, which the server checks
- * against the block's own schema (app/sections/schemas.ts) before the page leaves it.
+ * against the block's own schema (app/contract/sections/schemas.ts) before the page leaves it.
  */
 export interface Section {
   key: string

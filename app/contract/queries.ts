@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { routedLocales, siteConfig } from '../../app.config'
-import { TYPE_NAME } from '../lib/content-types'
+import { TYPE_NAME } from './content-types'
 import { APP_PATH, PAGE_NAME, POPUP_ID, SLUG } from './page-name'
 
 export const localeSchema = z.enum(routedLocales)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cacheTagsFor, expandTag } from '../lib/cache-tags'
+import { cacheTagsFor, expandTag } from './cache-tags'
 import { baseResponseFixture } from '../../tests/fixtures/wire'
 import type { ItemPage, Page } from './model'
 import { reshapeBaseResponse } from './reshape'

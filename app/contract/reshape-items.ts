@@ -1,11 +1,11 @@
 /**
  * Reshaping the parts of an answer about items of a content type (decision 029):
  * the backend names an item by type and slug, and the site builds its links from its
- * own base paths (app/lib/content-types.ts). A type or a locale the site does not route
+ * own base paths (app/contract/content-types.ts). A type or a locale the site does not route
  * gives no link, and the link is left out.
  */
 import { siteConfig, type Locale } from '../../app.config'
-import { typeLabel, typePath, typeSingular } from '../lib/content-types'
+import { typeLabel, typePath, typeSingular } from './content-types'
 import { isLocale } from '../lib/url'
 import type { Breadcrumb, Language } from './model'
 import { decodeText } from './sanitize'

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageScreen } from '../components/page-screen'
-import { pageNameOf, pageSearchDeps } from '../lib/page-selection'
+import { pageNameOf, pageSearchDeps } from '../site-rules/page-selection'
 import { loadPage, pageHead } from './-page-route'
 
 /** Requirements §2: `/{page}` and the catch-all are one route: any path is a page name (`services/cyber-security`); an unknown one is a 404. */

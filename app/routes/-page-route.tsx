@@ -8,11 +8,11 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import type { PageData } from '../contract/model'
 import type { PageQuery } from '../contract/queries'
-import { firstListPage, listingFilter } from '../lib/listing'
-import { cacheTagsFor } from '../lib/cache-tags'
-import { layoutPathOf, pageQueryFor, type PageSelection, type PageTarget } from '../lib/page-selection'
-import { ogImagePath, ogImageTitle } from '../lib/og-image'
-import { buildHead, type HeadInput } from '../lib/seo'
+import { firstListPage, listingFilter } from '../site-rules/listing'
+import { cacheTagsFor } from '../contract/cache-tags'
+import { layoutPathOf, pageQueryFor, type PageSelection, type PageTarget } from '../site-rules/page-selection'
+import { ogImagePath, ogImageTitle } from '../site-rules/og-image'
+import { buildHead, type HeadInput } from '../site-rules/seo'
 import { paletteCss } from '../contract/palette'
 import { layoutQueryOptions, pageQueryOptions, postListQueryOptions } from '../query-options'
 
@@ -23,7 +23,7 @@ export interface PageLoaderData {
   head: HeadInput
   /** The listing page a blog or category page shows first (`?page=N`). */
   listPage: number
-  /** What the page shows, for revalidation (app/lib/cache-tags.ts); the server entry reads it after rendering. */
+  /** What the page shows, for revalidation (app/contract/cache-tags.ts); the server entry reads it after rendering. */
   cacheTags: string[]
   /** The theme palette's custom properties and classes (app/contract/palette.ts), for the document's head. */
   paletteCss: string

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { siteConfig } from '../../app.config'
 import { PageScreen } from '../components/page-screen'
 import { loadPage, pageHead } from './-page-route'
-import { pageSearchDeps } from '../lib/page-selection'
+import { pageSearchDeps } from '../site-rules/page-selection'
 
 /** Requirements §2: `/` is the home page slug. */
 export const Route = createFileRoute('/')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageScreen } from '../components/page-screen'
 import { loadPage, pageHead } from './-page-route'
-import { pageSearchDeps } from '../lib/page-selection'
+import { pageSearchDeps } from '../site-rules/page-selection'
 
 /** Requirements §2: `/login`, where register and reset land on success. */
 export const Route = createFileRoute('/login')({

@@ -8,7 +8,7 @@
 import type { ComponentType, ReactNode } from 'react'
 import { islandCode, type IslandCode } from '../ui/island'
 import type { JsonObject } from '../contract/model'
-import type { SectionLayout } from './schemas'
+import type { SectionLayout } from '../contract/sections/schemas'
 
 /** What RenderSections hands every block: its data (checked on the server) and its heading level. */
 export interface SectionProps {

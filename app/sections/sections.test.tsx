@@ -106,10 +106,10 @@ describe('more section blocks', () => {
     const { ImageWithText } = await import('./image-with-text/image-with-text')
     const { SupportModalTrigger } = await import('./support-modal-trigger/support-modal-trigger')
     const { ShellProvider } = await import('../ui/shell-state')
-    const { teamSchema } = await import('./team/schema')
-    const { partnerLogosSchema } = await import('./partner-logos/schema')
-    const { imageWithTextSchema } = await import('./image-with-text/schema')
-    const { pricingPlansSchema } = await import('./pricing-plans/schema')
+    const { teamSchema } = await import('../contract/sections/team')
+    const { partnerLogosSchema } = await import('../contract/sections/partner-logos')
+    const { imageWithTextSchema } = await import('../contract/sections/image-with-text')
+    const { pricingPlansSchema } = await import('../contract/sections/pricing-plans')
     render(
       <>
         <ServicesGrid data={{ heading: 'Included', services: [{ title: 'Help desk', text: 'Unlimited' }] }} headingLevel={2} />
@@ -161,7 +161,7 @@ describe('more section blocks', () => {
 describe('hero, rich text and blog teaser', () => {
   it('hero: heading, text and links; partial data renders no empty link row; the background image is set behind the text', async () => {
     const { Hero } = await import('./hero/hero')
-    const { heroSchema } = await import('./hero/schema')
+    const { heroSchema } = await import('../contract/sections/hero')
     const { container } = render(
       <Hero
         data={heroSchema.parse({

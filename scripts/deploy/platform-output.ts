@@ -22,7 +22,7 @@ import {
   securityHeaders,
   strictTransportSecurity,
 } from '../../app/server/http/security-headers.server'
-import { SITE_PARAMS } from '../../app/lib/page-selection'
+import { SITE_PARAMS } from '../../app/site-rules/page-selection'
 import { deployTarget, hashedAssetCacheControl, outputLayout, publicFileCacheControl, publicFilePaths } from './targets'
 
 const root = resolve(import.meta.dirname, '../..')

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { buildGraph, checkGraph, type Violation } from '../../scripts/check-imports'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { buildGraph, checkGraph, unitOf, type Violation } from '../../scripts/check-imports'
 
 /** Runs the check over a small tree given as path → source (files not ending in .ts/.tsx are leaves). */
 function check(tree: Record<string, string>): Violation[] {
@@ -7,57 +11,91 @@ function check(tree: Record<string, string>): Violation[] {
 }
 const rules = (violations: Violation[]) => violations.map((violation) => violation.rule)
 
-describe('check:imports rule (a): the contract imports neither the site nor the CMS', () => {
-  it('fires on app/content importing app/server, components, routes, sections, forms or cms', () => {
-    for (const target of ['../server/x', '../components/x', '../routes/x', '../sections/x', '../forms/x', '../../cms/x']) {
-      const targetFile = target.replace('../../', '').replace('../', 'app/') + '.ts'
-      const violations = check({
-        'app/contract/model.ts': `import { x } from '${target}'\nexport const y = x`,
-        [targetFile]: 'export const x = 1',
-      })
-      expect(rules(violations), target).toEqual(['a'])
-      expect(violations[0]?.message).toContain('app/contract/model.ts:1')
+/**
+ * The layer and cycle rules are dependency-cruiser's (.dependency-cruiser.cjs): each test
+ * writes a small tree to a temporary folder and runs depcruise over it with the project's
+ * own configuration, so a rule that stops firing fails here.
+ */
+function cruise(tree: Record<string, string>): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'depcruise-'))
+  try {
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { allowImportingTsExtensions: true, jsx: 'react-jsx' } }))
+    for (const [path, source] of Object.entries(tree)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true })
+      writeFileSync(join(dir, path), source)
     }
-  })
+    const roots = ['app', 'cms', 'app.config.ts'].filter((root) => existsSync(join(dir, root)))
+    const result = spawnSync(
+      join(repo, 'node_modules/.bin/depcruise'),
+      [...roots, '--config', join(repo, '.dependency-cruiser.cjs'), '--output-type', 'json'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    )
+    const report = JSON.parse(result.stdout) as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } }
+    return report.summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`).sort()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+const repo = join(import.meta.dirname, '../..')
 
-  it('counts type-only imports too, and allows app/lib, app.config.ts and packages', () => {
+describe('check:imports, the layers (dependency-cruiser)', () => {
+  it('the contract imports neither the site nor the CMS, type-only imports included', () => {
     expect(
-      rules(
-        check({
-          'app/contract/model.ts': `import type { X } from '../server/x'\nexport type Y = X`,
-          'app/server/x.ts': 'export type X = 1',
-        }),
-      ),
-    ).toEqual(['a'])
-    const clean = check({
-      'app/contract/model.ts': `import { z } from 'zod'\nimport { siteConfig } from '../../app.config'\nimport { url } from '../lib/url'\nimport { w } from './wire'\nexport const all = [z, siteConfig, url, w]`,
-      'app.config.ts': 'export const siteConfig = {}',
-      'app/lib/url.ts': 'export const url = 1',
-      'app/contract/wire.ts': 'export const w = 1',
-    })
-    expect(clean).toEqual([])
-  })
-})
-
-describe('check:imports rule (b): the CMS imports only the contract, lib and config', () => {
-  it('fires on cms importing app/server, app/components, app/routes or app/sections', () => {
-    for (const target of ['server', 'components', 'routes', 'sections']) {
-      const violations = check({
-        'cms/handler.ts': `import { x } from '../app/${target}/x'\nexport const y = x`,
-        [`app/${target}/x.ts`]: 'export const x = 1',
-      })
-      expect(rules(violations), target).toEqual(['b'])
-    }
+      cruise({
+        'app/contract/model.ts': `import type { X } from '../server/content/x.server'\nimport { y } from '../components/y'\nexport type M = X\nexport const z = y`,
+        'app/server/content/x.server.ts': 'export type X = 1',
+        'app/components/y.ts': 'export const y = 1',
+      }),
+    ).toEqual([
+      'contract-imports-only-lib: app/contract/model.ts → app/components/y.ts',
+      'contract-imports-only-lib: app/contract/model.ts → app/server/content/x.server.ts',
+    ])
   })
 
-  it('allows app/content, app/lib, app.config.ts and packages', () => {
-    const clean = check({
-      'cms/handler.ts': `import { createClient } from '@libsql/client'\nimport { w } from '../app/contract/wire'\nimport { u } from '../app/lib/url'\nimport { siteConfig } from '../app.config'\nexport const all = [createClient, w, u, siteConfig]`,
-      'app/contract/wire.ts': 'export const w = 1',
-      'app/lib/url.ts': 'export const u = 1',
-      'app.config.ts': 'export const siteConfig = {}',
-    })
-    expect(clean).toEqual([])
+  it('the CMS speaks only the contract; primitives sit below sections, sections below screens', () => {
+    expect(
+      cruise({
+        'cms/index.ts': `import { s } from '../app/sections/s'\nimport { w } from '../app/contract/wire'\nexport const c = [s, w]`,
+        'app/sections/s.tsx': `import { Shell } from '../components/shell'\nimport { Button } from '../ui/button'\nexport const s = [Shell, Button]`,
+        'app/components/shell.tsx': 'export const Shell = 1',
+        'app/ui/button.tsx': `import { form } from '../forms/form'\nexport const Button = form`,
+        'app/forms/form.tsx': 'export const form = 1',
+        'app/contract/wire.ts': 'export const w = 1',
+      }),
+    ).toEqual([
+      'cms-speaks-only-the-contract: cms/index.ts → app/sections/s.tsx',
+      'sections-and-forms-below-screens: app/sections/s.tsx → app/components/shell.tsx',
+      'ui-below-sections-and-forms: app/ui/button.tsx → app/forms/form.tsx',
+    ])
+  })
+
+  it('sections and forms may call server functions, not other server code; the rooms keep their order', () => {
+    expect(
+      cruise({
+        'app/forms/form.tsx': `import { send } from '../server/enquiries/forms.functions'\nimport { db } from '../server/db/site-db.server'\nexport const f = [send, db]`,
+        'app/server/enquiries/forms.functions.ts': 'export const send = 1',
+        'app/server/db/site-db.server.ts': 'export const db = 1',
+        'app/server/content/source.server.ts': `import { purge } from '../page-cache/purge.server'\nexport const s = purge`,
+        'app/server/page-cache/purge.server.ts': 'export const purge = 1',
+      }),
+    ).toEqual([
+      'content-below-enquiries: app/server/content/source.server.ts → app/server/page-cache/purge.server.ts',
+      'sections-and-forms-below-screens: app/forms/form.tsx → app/server/db/site-db.server.ts',
+    ])
+  })
+
+  it('no import cycle among files, dynamic imports included, type-only cycles allowed', () => {
+    expect(
+      cruise({
+        'app/forms/fields.tsx': `export const loadDateField = () => import('./date-field')\nexport const Label = () => null`,
+        'app/forms/date-field.tsx': `import { Label } from './fields'\nexport const DateField = Label`,
+        'cms/t1.ts': `import type { T2 } from './t2'\nexport type T1 = T2`,
+        'cms/t2.ts': `import type { T1 } from './t1'\nexport type T2 = T1 | 1`,
+      }),
+    ).toEqual(['no-circular: app/forms/date-field.tsx → app/forms/fields.tsx'])
   })
 })
 
@@ -72,7 +110,7 @@ describe('check:imports rule (c): nothing the browser loads imports server-only 
       'app/lib/helper.ts': `import { secret } from '../server/secret.server'\nexport const helper = () => secret`,
       'app/server/secret.server.ts': 'export const secret = 1',
     })
-    expect(rules(violations)).toEqual(['c'])
+    expect(rules(violations)).toEqual(['browser'])
     expect(violations[0]?.message).toContain('app/routes/index.tsx:2 → app/lib/helper.ts:1 imports')
     expect(violations[0]?.message).toContain('app/server/secret.server.ts')
   })
@@ -82,14 +120,14 @@ describe('check:imports rule (c): nothing the browser loads imports server-only 
       'app/router.tsx': `import { readFileSync } from 'node:fs'\nimport { getRequest } from '@tanstack/react-start/server'\nexport const load = () => import('../cms/index')\nexport const all = [readFileSync, getRequest]`,
       'cms/index.ts': 'export const cms = 1',
     })
-    expect(rules(violations)).toEqual(['c', 'c', 'c'])
+    expect(rules(violations)).toEqual(['browser', 'browser', 'browser'])
     expect(violations.map((violation) => violation.message).join('\n')).toMatch(/Node built-in[\s\S]*server-only module[\s\S]*cms\//)
   })
 
   it('does not follow imports used only in a route file’s server handlers', () => {
     const violations = check({
       'app/routes/sitemap.ts': route(
-        `import { loadSitemap } from '../server/sitemap.server'\nexport const Route = createFileRoute('/sitemap.xml')({ server: { handlers: { GET: async () => new Response(await loadSitemap()) } } })`,
+        `import { loadSitemap } from '../server/content/sitemap.server'\nexport const Route = createFileRoute('/sitemap.xml')({ server: { handlers: { GET: async () => new Response(await loadSitemap()) } } })`,
       ),
       'app/server/content/sitemap.server.ts': 'export const loadSitemap = async () => ""',
     })
@@ -111,7 +149,7 @@ describe('check:imports rule (c): nothing the browser loads imports server-only 
       'app/server/thing.functions.ts': `${tree['app/server/thing.functions.ts']}\nexport const leak = () => source()`,
     }
     const violations = check(leaky)
-    expect(rules(violations)).toEqual(['c'])
+    expect(rules(violations)).toEqual(['browser'])
     expect(violations[0]?.message).toContain('app/server/thing.functions.ts:2')
   })
 
@@ -136,34 +174,33 @@ describe('check:imports rule (c): nothing the browser loads imports server-only 
       'app/components/widget-impl.tsx': `import { db } from '../../cms/db'\nexport const Widget = () => <p>{String(db)}</p>`,
       'cms/db.ts': 'export const db = 1',
     })
-    expect(rules(violations)).toEqual(['c'])
+    expect(rules(violations)).toEqual(['browser'])
     expect(violations[0]?.message).toContain('app/components/widget-impl.tsx:1')
   })
 })
 
-describe('check:imports rule (d): no import cycles', () => {
-  it('reports a cycle as a path, dynamic imports included', () => {
+describe('check:imports: no two folders import each other', () => {
+  it('finds a cycle between rooms the long way round, through files that break no layer rule', () => {
     const violations = check({
-      'app/forms/fields.tsx': `export const loadDateField = () => import('./date-field')\nexport const Label = () => null`,
-      'app/forms/date-field.tsx': `import { Label } from './fields'\nexport const DateField = () => <Label />`,
+      'app/server/content/source.server.ts': `import { send } from '../enquiries/outbox.server'\nexport const source = send`,
+      'app/server/enquiries/outbox.server.ts': `import { stamp } from '../http/stamp.server'\nexport const send = stamp`,
+      'app/server/http/stamp.server.ts': `import { source } from '../content/source.server'\nexport const stamp = () => source`,
     })
-    expect(violations.map((violation) => violation.message)).toEqual([
-      'import cycle: app/forms/date-field.tsx:1 → app/forms/fields.tsx:1 (dynamic) → app/forms/date-field.tsx',
-    ])
+    expect(rules(violations)).toEqual(['folders', 'folders', 'folders'])
+    expect(violations[0]?.message).toContain('app/server/content and app/server/enquiries import each other')
   })
 
-  it('reports each cycle of a larger group, and not type-only cycles', () => {
-    const violations = check({
-      'cms/a.ts': `import { b } from './b'\nimport { c } from './c'\nexport const a = () => [b, c]`,
-      'cms/b.ts': `import { a } from './a'\nexport const b = () => a`,
-      'cms/c.ts': `import { a } from './a'\nexport const c = () => a`,
-      'cms/t1.ts': `import type { T2 } from './t2'\nexport type T1 = T2`,
-      'cms/t2.ts': `import type { T1 } from './t1'\nexport type T2 = T1 | 1`,
-    })
-    expect(violations.map((violation) => violation.message)).toEqual([
-      'import cycle: cms/a.ts:1 → cms/b.ts:1 → cms/a.ts',
-      'import cycle: cms/a.ts:2 → cms/c.ts:1 → cms/a.ts',
-    ])
+  it('counts a whole layer as one folder, and a file directly in app/ as itself', () => {
+    expect(unitOf('app/components/shell/top-bar.tsx')).toBe('app/components')
+    expect(unitOf('app/server/page-cache/purge.server.ts')).toBe('app/server/page-cache')
+    expect(unitOf('app/server/env.server.ts')).toBe('app/server/env.server.ts')
+    expect(unitOf('app/router.tsx')).toBe('app/router.tsx')
+    expect(
+      check({
+        'app/sections/registry.ts': `export const load = () => import('./hero/hero')\nexport const context = 1`,
+        'app/sections/hero/hero.tsx': `import { context } from '../registry'\nexport const Hero = context`,
+      }),
+    ).toEqual([])
   })
 })
 

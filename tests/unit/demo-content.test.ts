@@ -9,9 +9,9 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { Locale } from '../../app.config'
-import { typeTargetOf } from '../../app/lib/content-types'
+import { typeTargetOf } from '../../app/contract/content-types'
 import { sectionRegistry } from '../../app/sections/registry'
-import { sectionSchemaFor } from '../../app/sections/schemas'
+import { sectionSchemaFor } from '../../app/contract/sections/schemas'
 import { createContentStore, type LocaleContent, type PageFile } from '../../cms/content-store'
 
 const locales = ['en', 'de'] as const

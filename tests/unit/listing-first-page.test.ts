@@ -12,7 +12,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { cmsConfig, parseEnv, siteConfig } from '../../app.config'
 import type { ListingPage } from '../../app/contract/model'
-import { firstListPage, listingFilter } from '../../app/lib/listing'
+import { firstListPage, listingFilter } from '../../app/site-rules/listing'
 import { createWpSource } from '../../app/server/content/backend-source.server'
 import { cmsOptionsFromEnv, createEmbeddedCms } from '../../cms/index'
 

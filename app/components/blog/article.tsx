@@ -4,7 +4,7 @@
  * the sidebar widgets and the comments.
  */
 import { Link } from '@tanstack/react-router'
-import { absoluteUrl } from '../../lib/seo'
+import { absoluteUrl } from '../../site-rules/seo'
 import { localizePath } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import type { ArticlePage, Page } from '../../contract/model'

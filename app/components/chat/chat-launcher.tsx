@@ -13,7 +13,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { siteConfig } from '../../../app.config'
 import type { ChatSettings } from '../../contract/model'
-import { chatIsAvailable, crispScriptUrl } from '../../lib/chat-providers'
+import { chatIsAvailable, crispScriptUrl } from '../../site-rules/chat-providers'
 import { whenIdle } from '../../lib/idle'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'

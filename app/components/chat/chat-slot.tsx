@@ -7,7 +7,7 @@
  */
 import { Suspense, useEffect, useState } from 'react'
 import type { ChatSettings } from '../../contract/model'
-import { chatIsAvailable } from '../../lib/chat-providers'
+import { chatIsAvailable } from '../../site-rules/chat-providers'
 import { whenIdle } from '../../lib/idle'
 import { lazyWithPreload } from '../../ui/lazy'
 

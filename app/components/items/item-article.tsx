@@ -4,7 +4,7 @@
  * WordPress) and a way back to the type's listing. No comments, categories or tags: those
  * are the blog's.
  */
-import { typeLabel, typePath, typeSingular } from '../../lib/content-types'
+import { typeLabel, typePath, typeSingular } from '../../contract/content-types'
 import { m } from '../../paraglide/messages'
 import type { ItemPage, PageData } from '../../contract/model'
 import type { Locale } from '../../../app.config'

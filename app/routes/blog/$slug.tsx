@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ArticleContent } from '../../components/blog/article'
 import { BlogScreen } from '../../components/blog/blog-screen'
 import { readBlogPath } from '../../lib/blog-routing'
-import { articlePageName, blogPageName, pageSearchDeps } from '../../lib/page-selection'
+import { articlePageName, blogPageName, pageSearchDeps } from '../../site-rules/page-selection'
 import { loadPage, pageHead } from '../-page-route'
 
 /**

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { absoluteUrl } from '../../lib/seo'
+import { absoluteUrl } from '../../site-rules/seo'
 import { localizePath, stripLocale } from '../../lib/url'
 import { getContentSource } from '../../server/content/get-content-source.server'
 import { htmlToText } from '../../contract/sanitize'

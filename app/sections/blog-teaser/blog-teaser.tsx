@@ -1,6 +1,6 @@
 import { PostCard } from '../../ui/post-card'
 import { useSectionPage } from '../page-context'
-import type { BlogTeaserData } from './schema'
+import type { BlogTeaserData } from '../../contract/sections/blog-teaser'
 
 export function BlogTeaser({ data, headingLevel }: { data: BlogTeaserData; headingLevel: 1 | 2 }) {
   const posts = useSectionPage()?.recentPosts ?? []

@@ -1,6 +1,6 @@
 import { CmsLink } from '../../ui/cms-link'
 import { useSectionHref } from '../page-context'
-import type { CallToActionData } from './schema'
+import type { CallToActionData } from '../../contract/sections/call-to-action'
 
 export function CallToAction({ data, headingLevel }: { data: CallToActionData; headingLevel: 1 | 2 }) {
   const toHref = useSectionHref()

@@ -1,6 +1,6 @@
 import { CmsLink } from '../../ui/cms-link'
 import { useSectionHref } from '../page-context'
-import type { CardsData } from './schema'
+import type { CardsData } from '../../contract/sections/cards'
 import { blockHeadings } from '../headings'
 
 export function Cards({ data, headingLevel }: { data: CardsData; headingLevel: 1 | 2 }) {

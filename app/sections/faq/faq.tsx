@@ -8,7 +8,7 @@
 import { useId } from 'react'
 import { ChevronDownIcon } from '../../ui/icons'
 import { htmlToPlainText, jsonLdScript } from '../json-ld'
-import type { FaqData } from './schema'
+import type { FaqData } from '../../contract/sections/faq'
 
 export function Faq({ data, headingLevel }: { data: FaqData; headingLevel: 1 | 2 }) {
   const group = useId()

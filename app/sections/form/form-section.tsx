@@ -2,7 +2,7 @@ import { useRouterState } from '@tanstack/react-router'
 import { FormView } from '../../forms/form-view'
 import { m } from '../../paraglide/messages'
 import { useSectionPage } from '../page-context'
-import type { FormSectionData } from './schema'
+import type { FormSectionData } from '../../contract/sections/form'
 
 /** A form section: the page's form definition (shortcode_data by id) through the form engine. */
 export function FormSection({ data, headingLevel }: { data: FormSectionData; headingLevel: 1 | 2 }) {

@@ -1,7 +1,7 @@
 import { CmsLink } from '../../ui/cms-link'
 import { BackgroundImage } from '../../ui/media/image'
 import { useSectionHref } from '../page-context'
-import type { HeroData } from './schema'
+import type { HeroData } from '../../contract/sections/hero'
 
 export function Hero({ data, headingLevel }: { data: HeroData; headingLevel: 1 | 2 }) {
   const toHref = useSectionHref()

@@ -1,5 +1,5 @@
 import { Image } from '../../ui/media/image'
-import type { ImageWithTextData } from './schema'
+import type { ImageWithTextData } from '../../contract/sections/image-with-text'
 
 export function ImageWithText({ data, headingLevel }: { data: ImageWithTextData; headingLevel: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'

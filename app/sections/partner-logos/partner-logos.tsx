@@ -1,5 +1,5 @@
 import { Image } from '../../ui/media/image'
-import type { PartnerLogosData } from './schema'
+import type { PartnerLogosData } from '../../contract/sections/partner-logos'
 
 export function PartnerLogos({ data, headingLevel }: { data: PartnerLogosData; headingLevel: 1 | 2 }) {
   if (data.logos.length === 0) return null

@@ -1,6 +1,6 @@
 import { CmsLink } from '../../ui/cms-link'
 import { useSectionHref } from '../page-context'
-import type { PricingPlansData } from './schema'
+import type { PricingPlansData } from '../../contract/sections/pricing-plans'
 import { blockHeadings } from '../headings'
 
 export function PricingPlans({ data, headingLevel }: { data: PricingPlansData; headingLevel: 1 | 2 }) {

@@ -1,4 +1,4 @@
-import type { ProcessStepsData } from './schema'
+import type { ProcessStepsData } from '../../contract/sections/process-steps'
 import { blockHeadings } from '../headings'
 
 export function ProcessSteps({ data, headingLevel }: { data: ProcessStepsData; headingLevel: 1 | 2 }) {

@@ -1,4 +1,4 @@
-import type { RichTextData } from './schema'
+import type { RichTextData } from '../../contract/sections/rich-text'
 
 export function RichText({ data, headingLevel }: { data: RichTextData; headingLevel: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'

@@ -1,6 +1,6 @@
 import { CmsLink } from '../../ui/cms-link'
 import { useSectionHref } from '../page-context'
-import type { ServicesGridData } from './schema'
+import type { ServicesGridData } from '../../contract/sections/services-grid'
 import { blockHeadings } from '../headings'
 
 export function ServicesGrid({ data, headingLevel }: { data: ServicesGridData; headingLevel: 1 | 2 }) {

@@ -1,4 +1,4 @@
-import type { StatisticsData } from './schema'
+import type { StatisticsData } from '../../contract/sections/statistics'
 
 export function Statistics({ data, headingLevel }: { data: StatisticsData; headingLevel: 1 | 2 }) {
   if (data.items.length === 0) return null

@@ -2,7 +2,7 @@ import { HeadsetIcon } from '../../ui/icons'
 import { useShell } from '../../ui/shell-state'
 import { Button } from '../../ui/Button'
 import { blockHeadings } from '../headings'
-import type { SupportModalTriggerData } from './schema'
+import type { SupportModalTriggerData } from '../../contract/sections/support-modal-trigger'
 
 export function SupportModalTrigger({ data, headingLevel }: { data: SupportModalTriggerData; headingLevel: 1 | 2 }) {
   const { setSupportOpen } = useShell()

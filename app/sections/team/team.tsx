@@ -1,5 +1,5 @@
 import { Image } from '../../ui/media/image'
-import type { TeamData } from './schema'
+import type { TeamData } from '../../contract/sections/team'
 import { blockHeadings } from '../headings'
 
 export function Team({ data, headingLevel }: { data: TeamData; headingLevel: 1 | 2 }) {

@@ -1,4 +1,4 @@
-import type { TestimonialsData } from './schema'
+import type { TestimonialsData } from '../../contract/sections/testimonials'
 
 export function Testimonials({ data, headingLevel }: { data: TestimonialsData; headingLevel: 1 | 2 }) {
   if (data.items.length === 0) return null

@@ -9,7 +9,7 @@ import type { z } from 'zod'
 import { backendConfig, type Locale } from '../../../app.config'
 import { isFormId, isPopupId } from '../../contract/page-name'
 import { appPathSchema, pageNameSchema } from '../../contract/queries'
-import { typeListingEntries, typePath, typeTargetOf } from '../../lib/content-types'
+import { typeListingEntries, typePath, typeTargetOf } from '../../contract/content-types'
 import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from '../../contract/reshape'
 import { sanitizeCmsHtml } from '../../contract/sanitize'
 import {

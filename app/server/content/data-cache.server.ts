@@ -7,10 +7,10 @@
  * is served for up to `keepMs` instead of an error. Concurrent misses of one key share
  * one backend call. Previews, developer mode and searches of posts are never cached.
  * Freshness, purges, coalescing and the bounds are the shared primitive's
- * (app/server/page-cache/swr-cache.server.ts).
+ * (app/lib/swr-cache.ts).
  */
 import { backendConfig } from '../../../app.config'
-import { SwrCache, type SwrEntryBase } from '../page-cache/swr-cache.server'
+import { SwrCache, type SwrEntryBase } from '../../lib/swr-cache'
 import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery } from './content-source.server'
 
 export interface CacheOptions {

@@ -7,7 +7,6 @@ import { backendConfig, siteConfig } from '../../../app.config'
 import { loggableError } from '../../lib/log-redaction'
 import { env } from '../env.server'
 import { currentRequestId } from '../http/request-id.server'
-import { onPurge, purge } from '../page-cache/revalidation.server'
 import { withCheckedSections } from './sections.server'
 import { withPageCache } from './data-cache.server'
 import type { SiteOptions } from '../../contract/model'
@@ -18,7 +17,19 @@ import type { OutageEvent } from './backend-client.server'
 /** The origin the in-process CMS answers on; never leaves the process. */
 const EMBEDDED_ORIGIN = 'http://embedded-cms.invalid'
 
-let source: ContentSource | undefined
+let source: (ContentSource & { invalidate(): number }) | undefined
+
+/** Told the tags of an editor's change in content/ (the embedded CMS watches its files). */
+let onEmbeddedChange: (tags: string[]) => void = () => {}
+
+/**
+ * Who hears of a change in the embedded CMS's files: the purge owner
+ * (app/server/page-cache/purge.server.ts), which purges every cache in order. The content
+ * room does not purge the page cache itself, so it does not import it.
+ */
+export function whenEmbeddedContentChanges(listener: (tags: string[]) => void) {
+  onEmbeddedChange = listener
+}
 
 function logError(error: unknown) {
   console.error(`[content] ${loggableError(error)}${requestTag()}`)
@@ -47,14 +58,11 @@ async function embeddedFetch(): Promise<FetchLike> {
   const { cmsOptionsFromEnv, createEmbeddedCms } = await import('../../../cms/index')
   const cms = createEmbeddedCms(cmsOptionsFromEnv(env))
   // An editor's change in content/ shows without a restart: the same purge as the revalidation webhook.
-  cms.watch((tags) => {
-    const report = purge({ tags, paths: [] })
-    console.info(`[cms] content changed (${tags.join(', ')}): purged ${JSON.stringify(report)}`)
-  })
+  cms.watch((tags) => onEmbeddedChange(tags))
   return (input, init) => cms.fetch(new Request(input, init))
 }
 
-function createSource(): ContentSource {
+function createSource(): ContentSource & { invalidate(): number } {
   const remote = env.CONTENT_API_URL
   let fetchPromise: Promise<FetchLike> | undefined
   const fetcher: FetchLike | undefined = remote ? undefined : async (input, init) => (await (fetchPromise ??= embeddedFetch()))(input, init)
@@ -71,13 +79,12 @@ function createSource(): ContentSource {
     maxEntries: siteConfig.cache.maxEntries,
     onError: logError,
   })
-  // A revalidation means the backend's content changed: every cached answer is read again on its next use.
-  onPurge(() => ({ data: cached.invalidate() }))
   const site = env.SITE_URL ? withSiteUrl(cached, env.SITE_URL) : cached
   // Requirements §7 `{apiUrl}/api/user/*`: the account calls may live on their own backend (AUTH_API_URL).
-  if (!env.AUTH_API_URL || env.AUTH_API_URL === remote) return site
+  const invalidate = () => cached.invalidate()
+  if (!env.AUTH_API_URL || env.AUTH_API_URL === remote) return { ...site, invalidate }
   const auth = createWpSource({ baseUrl: env.AUTH_API_URL, timeoutMs: env.CONTENT_TIMEOUT_MS, onError: logError, onOutage: logOutage })
-  return { ...site, userRequest: (request) => auth.userRequest(request) }
+  return { ...site, invalidate, userRequest: (request) => auth.userRequest(request) }
 }
 
 /** SITE_URL, when set, is the public origin for canonical URLs instead of the backend's host_url. */
@@ -106,4 +113,12 @@ function withSiteUrl(source: ContentSource, siteUrl: string): ContentSource {
 
 export function getContentSource(): ContentSource {
   return (source ??= createSource())
+}
+
+/**
+ * A revalidation means the backend's content changed: every answer the data cache holds
+ * is read again on its next use. Returns how many entries it marked (0 before the first read).
+ */
+export function invalidateContent(): number {
+  return source?.invalidate() ?? 0
 }

@@ -6,7 +6,7 @@
  */
 import type { PageData, Section } from '../../contract/model'
 import { toJsonObject } from '../../contract/reshape-json'
-import { sectionSchemaFor } from '../../sections/schemas'
+import { sectionSchemaFor } from '../../contract/sections/schemas'
 import type { ContentSource } from './content-source.server'
 
 const warned = new Set<string>()

@@ -5,7 +5,7 @@
  * validated against the sitemaps.org schema.
  */
 import { defaultLocale, routedLocales, type Locale } from '../../../app.config'
-import { absoluteUrl } from '../../lib/seo'
+import { absoluteUrl } from '../../site-rules/seo'
 import { localizePath } from '../../lib/url'
 import type { SitemapEntry } from './content-source.server'
 

@@ -5,18 +5,17 @@
 import { defaultLocale, routedLocales, type Locale } from '../../../app.config'
 import { getContentSource } from './get-content-source.server'
 import type { SitemapEntry } from './content-source.server'
-import { onPurge } from '../page-cache/revalidation.server'
 import { buildSitemap, collectSitemapUrls } from './sitemap-xml.server'
 
 const TTL_MS = 5 * 60_000
 let cached: { at: number; value: Promise<{ index: string; parts: string[]; siteUrl: string }> } | null = null
 
-// A revalidation can add or remove pages: the next crawler gets a fresh sitemap.
-onPurge(() => {
+/** A revalidation can add or remove pages: the next crawler gets a fresh sitemap (app/server/page-cache/purge.server.ts). */
+export function forgetSitemap(): boolean {
   const had = cached !== null
   cached = null
-  return { sitemap: had }
-})
+  return had
+}
 
 export function loadSitemap() {
   if (cached && Date.now() - cached.at < TTL_MS) return cached.value

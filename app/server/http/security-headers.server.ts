@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import { siteConfig } from '../../../app.config'
-import { chatProviderOrigins, configuredChatProviders, type ChatProviderOrigins } from '../../lib/chat-providers'
+import { chatProviderOrigins, configuredChatProviders, type ChatProviderOrigins } from '../../site-rules/chat-providers'
 import { trackingOrigins } from '../../lib/tracking'
 import { env } from '../env.server'
 

@@ -9,9 +9,9 @@
  *
  * Pure of HTTP: the server entry decides what is cacheable and how a page is rendered.
  * Freshness, purges, coalescing and the bounds are the shared primitive's
- * (app/server/page-cache/swr-cache.server.ts); this adds the page's own shape and byte sizes.
+ * (app/lib/swr-cache.ts); this adds the page's own shape and byte sizes.
  */
-import { SwrCache, type SwrLookup } from './swr-cache.server'
+import { SwrCache, type SwrLookup } from '../../lib/swr-cache'
 
 /** A response as the cache keeps it: already rendered, already compressed. */
 export interface StoredPage {

@@ -10,7 +10,7 @@
  */
 import { siteConfig } from '../../../app.config'
 import { readCookie } from '../../lib/cookies'
-import { pageNumber } from '../../lib/page-selection'
+import { pageNumber } from '../../site-rules/page-selection'
 import { isPrivateRequest } from '../http/cache-control.server'
 
 export type CachePartition = 'pages' | 'search' | 'missing' | 'images'

@@ -8,7 +8,7 @@
  */
 import { routedLocales, siteConfig, type Locale } from '../../../app.config'
 import type { MenuLink } from '../../contract/model'
-import { routedTypes, typePath } from '../../lib/content-types'
+import { routedTypes, typePath } from '../../contract/content-types'
 import { localizePath } from '../../lib/url'
 import { isAccountPath } from '../http/cache-control.server'
 import { ContentUnavailableError, type ContentSource } from '../content/content-source.server'

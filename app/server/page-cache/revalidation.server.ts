@@ -4,41 +4,16 @@
  * purges what a content change touches, and answers what it purged. The embedded CMS
  * calls `purge()` in-process when a file in `content/` changes.
  *
- * Whatever keeps content registers a purge target here (the rendered-HTML cache, the
- * content source's data cache, the sitemap), so one purge reaches every layer.
+ * The purge itself, every cache in its order, is app/server/page-cache/purge.server.ts;
+ * this file is the webhook's door to it and the platform's CDN.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { env } from '../env.server'
 import { purgeCdn, triggerDeployHook } from '../platform/cdn.server'
 import { isPlatform } from '../platform/platform-env.server'
-
-export interface PurgeRequest {
-  tags: string[]
-  paths: string[]
-}
-
-/** What one target purged, by its name in the answer (`pages`, `data`, `sitemap`…). */
-export type PurgeReport = Record<string, unknown>
-
-type PurgeTarget = (request: PurgeRequest) => PurgeReport
-
-const targets: PurgeTarget[] = []
-
-/** Registers a cache to purge; returns a function that unregisters it. */
-export function onPurge(target: PurgeTarget): () => void {
-  targets.push(target)
-  return () => {
-    const index = targets.indexOf(target)
-    if (index >= 0) targets.splice(index, 1)
-  }
-}
-
-export function purge(request: PurgeRequest): PurgeReport {
-  const report: PurgeReport = {}
-  for (const target of targets) Object.assign(report, target(request))
-  return report
-}
+import type { PurgeReport, PurgeRequest } from '../../contract/cache-tags'
+import { purge } from './purge.server'
 
 /** A tag: `all`, `menus`, `options`, `posts`, or a kind and a name (`page:services/cyber-security`, `post:x`, `popup:3`, `form:1`). */
 const tag = z

@@ -6,8 +6,8 @@
  * the webhook's answer; it never fails the webhook (the site's own caches are purged anyway).
  */
 import { deployConfig, type Env } from '../../../app.config'
-import { ALL_PAGES_TAG, expandTag, purgesEverything } from '../../lib/cache-tags'
-import type { PurgeRequest } from '../page-cache/revalidation.server'
+import { ALL_PAGES_TAG, expandTag, purgesEverything } from '../../contract/cache-tags'
+import type { PurgeRequest } from '../../contract/cache-tags'
 import type { PlatformTarget } from './platform-env.server'
 
 /** The tag every page carries on a platform: purging it purges every page the CDN keeps. */

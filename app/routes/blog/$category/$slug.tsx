@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ArticleContent } from '../../../components/blog/article'
 import { BlogScreen } from '../../../components/blog/blog-screen'
-import { articlePageName, pageSearchDeps } from '../../../lib/page-selection'
+import { articlePageName, pageSearchDeps } from '../../../site-rules/page-selection'
 import { loadPage, notFoundIn, pageHead } from '../../-page-route'
 
 /** Requirements §2: /blog/{category}/{slug}: the article, only if it is in that category. */

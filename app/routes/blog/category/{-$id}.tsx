@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ListingContent } from '../../../components/blog/post-listing'
 import { BlogScreen } from '../../../components/blog/blog-screen'
-import { blogPageName, pageSearchDeps } from '../../../lib/page-selection'
+import { blogPageName, pageSearchDeps } from '../../../site-rules/page-selection'
 import { loadPage, pageHead } from '../../-page-route'
 
 /** Requirements §2: /blog/category/{id?}; without an id it is the blog home. Unknown category → 404. */

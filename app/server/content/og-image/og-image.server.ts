@@ -1,6 +1,6 @@
 /**
  * A page's generated social image (requirements §11.4, decision 018): from the image's path
- * (app/lib/og-image.ts) to the page the backend has, to the card, to the PNG. The server
+ * (app/site-rules/og-image.ts) to the page the backend has, to the card, to the PNG. The server
  * entry caches the answer like a page (its tags purge it with its page) and the build
  * prerenders it with its page.
  *
@@ -9,9 +9,9 @@
  */
 import { siteConfig, type Locale } from '../../../../app.config'
 import type { PageData } from '../../../contract/model'
-import { typeSingular } from '../../../lib/content-types'
-import { cacheTagsFor } from '../../../lib/cache-tags'
-import { ogImageTitle, ogImageTargetOf, type OgImageTarget } from '../../../lib/og-image'
+import { typeSingular } from '../../../contract/content-types'
+import { cacheTagsFor } from '../../../contract/cache-tags'
+import { ogImageTitle, ogImageTargetOf, type OgImageTarget } from '../../../site-rules/og-image'
 import { m } from '../../../paraglide/messages'
 import { cachePolicy, unavailableHeaders } from '../../http/cache-control.server'
 import { getContentSource } from '../get-content-source.server'

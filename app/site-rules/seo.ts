@@ -7,7 +7,7 @@
 import { defaultLocale, routedLocales, siteConfig, type Locale } from '../../app.config'
 import type { Breadcrumb, Language, PageMeta, PostSummary, SiteOptions } from '../contract/model'
 import { isSocialImageUrl } from './og-image'
-import { isLocale, localizePath } from './url'
+import { isLocale, localizePath } from '../lib/url'
 
 export interface HeadInput {
   meta: PageMeta | null

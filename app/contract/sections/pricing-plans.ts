@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { linkSchema } from '../shared-schemas'
+import { linkSchema } from './shared'
 
 export const pricingPlansSchema = z.object({
   heading: z.string().optional(),

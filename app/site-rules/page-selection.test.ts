@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { pageNameOf, pageQueryFor, pathnameOf, selectedTag, selectPage, validateSiteSearch } from './page-selection'
-import { isManagedItSupportPath, localizePath, pageNameForPath, popupIdFromHref, stripLocale, toAppHref } from './url'
+import { isManagedItSupportPath, localizePath, pageNameForPath, popupIdFromHref, stripLocale, toAppHref } from '../lib/url'
 
 describe('page selection (requirements §2)', () => {
   it('maps the empty path to the home slug', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { imageSchema } from '../shared-schemas'
+import { imageSchema } from './shared'
 
 /** `body_html` is sanitized on the server. */
 export const imageWithTextSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { imageSizesOf } from '../contract/image-sizes'
-import type { Image } from '../contract/model'
+import { imageSizesOf } from '../image-sizes'
+import type { Image } from '../model'
 
 /** The wire image object inside section data, turned into the app's Image. */
 export const imageSchema = z

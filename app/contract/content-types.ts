@@ -6,7 +6,7 @@
  * here. Pure, so the rules are unit-tested without a router.
  */
 import { siteConfig, type ContentTypeRoute, type Locale } from '../../app.config'
-import { isSlug } from '../contract/page-name'
+import { isSlug } from './page-name'
 
 /** A type name as WordPress registers post types: at most 20 characters of `a-z0-9_-`. */
 export const TYPE_NAME = /^[a-z0-9_-]{1,20}$/

@@ -1,10 +1,10 @@
 /**
- * The stale-while-revalidate primitive under both caches (app/server/page-cache/swr-cache.server.ts):
+ * The stale-while-revalidate primitive under both caches (app/lib/swr-cache.ts):
  * freshness and expiry, purges (also of a load in flight), coalescing, and the bounds of
  * its partitions. The caches' own behaviour is in html-cache.test.ts and data-cache.test.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { SwrCache, type SwrEntryBase } from './swr-cache.server'
+import { SwrCache, type SwrEntryBase } from './swr-cache'
 
 interface Entry extends SwrEntryBase {
   value: string

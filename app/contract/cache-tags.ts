@@ -11,7 +11,16 @@
  *   listing (decision 029); `search`: search results, which list items too.
  * Menus and site options are on every page: changing them purges everything.
  */
-import type { PageData } from '../contract/model'
+import type { PageData } from './model'
+
+/** What a revalidation names (POST /api/revalidate): tags and paths. */
+export interface PurgeRequest {
+  tags: string[]
+  paths: string[]
+}
+
+/** What a purge reached, by its name in the answer (`pages`, `data`, `sitemap`…). */
+export type PurgeReport = Record<string, unknown>
 
 export const ALL_PAGES_TAG = 'all'
 export const POSTS_TAG = 'posts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { imageSchema } from '../shared-schemas'
+import { imageSchema } from './shared'
 
 export const heroSchema = z.object({
   eyebrow: z.string().optional(),

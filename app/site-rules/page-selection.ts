@@ -6,7 +6,7 @@ import type { Locale } from '../../app.config'
 import { siteConfig } from '../../app.config'
 import { isPageName, isSlug } from '../contract/page-name'
 import type { PageQuery } from '../contract/queries'
-import { stripLocale } from './url'
+import { stripLocale } from '../lib/url'
 
 /** A search param as the router hands it over: `?p=12&dev=true` may arrive as a number or a boolean. */
 type Param = string | number | boolean

@@ -8,7 +8,7 @@
  */
 import { siteConfig, type Locale } from '../../app.config'
 import { isPageName, isSlug } from '../contract/page-name'
-import { localizePath, stripLocale } from './url'
+import { localizePath, stripLocale } from '../lib/url'
 
 /** What an image shows: a backend page, and for a category listing its category (PageTarget's shape). */
 export interface OgImageTarget {

@@ -11,8 +11,8 @@ import { siteConfig } from '../../../app.config'
 import { redactLogText } from '../../lib/log-redaction'
 import { localizePath } from '../../lib/url'
 import type { Locale } from '../../paraglide/runtime'
-import { getContentSource } from '../content/get-content-source.server'
-import { EDITOR_OFFSITE_REDIRECT } from './edge-headers.server'
+import { getContentSource } from './get-content-source.server'
+import { EDITOR_OFFSITE_REDIRECT } from '../http/edge-headers.server'
 import { env } from '../env.server'
 
 let current: { rules: unknown[]; table: RedirectTable } | null = null

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { imageSchema } from '../shared-schemas'
+import { imageSchema } from './shared'
 
 export const teamSchema = z.object({
   heading: z.string().optional(),
