@@ -122,9 +122,9 @@ need_wordpress() {
   missing=$(bash scripts/wordpress/wordpress.sh missing-packages) || missing="its Debian packages"
   [ -z "$missing" ] && return 0
   if command -v dpkg-query >/dev/null 2>&1; then
-    echo "needs Debian's $missing (as root: apt-get install $missing; or run npm test as root)"
+    echo "needs Debian's $missing (sudo apt-get install $missing; as root npm test installs them)"
   else
-    echo "needs Debian or Ubuntu with $missing (the harness, scripts/wordpress/wordpress.sh, runs Debian's packages; as root it installs them)"
+    echo "needs Debian or Ubuntu, whose $missing the harness runs (scripts/wordpress/wordpress.sh)"
   fi
   return 1
 }

@@ -87,7 +87,7 @@ describe('scripts/run-steps.sh on a machine without java, php, xmllint, Chromium
       'site:   skipped: e2e (playwright): needs Chromium or Chrome (npx playwright install chromium; or Debian: apt install chromium; or set CHROMIUM_PATH)',
       'site:   skipped: WordPress: php -l and phpcs on the plugin: needs php (Debian: apt install php-cli; macOS: brew install php)',
       expect.stringMatching(
-        /^site: {3}skipped: WordPress 7\.1\.0: the contract suite and e2e: needs Debian or Ubuntu with mariadb-server mariadb-client apache2 libapache2-mod-php php-cli .*; needs Chromium or Chrome \(npx playwright install chromium/,
+        /^site: {3}skipped: WordPress 7\.1\.0: the contract suite and e2e: needs Debian or Ubuntu, whose mariadb-server mariadb-client apache2 libapache2-mod-php php-cli .* the harness runs \(scripts\/wordpress\/wordpress\.sh\); needs Chromium or Chrome \(npx playwright install chromium/,
       ),
       'site: every step that ran passed',
       '',
@@ -135,6 +135,19 @@ describe('scripts/run-steps.sh on a machine without java, php, xmllint, Chromium
     const old = run({}, [fakeJava('11.0.22')])
     expect(old.stdout).toContain('site: ── HTML (npm run check:html): skipped: needs Java 17+, found Java 11 (Debian:')
     expect(existsSync(path.join(work, 'html-ran'))).toBe(false)
+  })
+
+  it('on Debian without root, names the packages the WordPress passes lack and the apt-get line for them', () => {
+    const debian = path.join(work, 'debian')
+    mkdirSync(debian, { recursive: true })
+    // A dpkg-query that knows no package: every one the harness runs is missing.
+    writeFileSync(path.join(debian, 'dpkg-query'), '#!/bin/sh\nexit 1\n')
+    chmodSync(path.join(debian, 'dpkg-query'), 0o755)
+    const result = run({}, [debian])
+    expect(result.status).toBe(0)
+    expect(result.summary).toMatch(
+      /skipped: WordPress 7\.1\.0: the contract suite and e2e: needs Debian's mariadb-server mariadb-client apache2 .* \(sudo apt-get install mariadb-server mariadb-client apache2 .*; as root npm test installs them\)/,
+    )
   })
 
   it('is what scripts/run.sh gates its steps with', () => {
