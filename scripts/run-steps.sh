@@ -7,7 +7,7 @@
 # and the run ends by naming every skipped and every failed step. It exits 1 only when a
 # step that ran failed: a skip is not a failure.
 #
-# In CI (CI set to anything but "", 0 or false; .ci/run sets CI=1) nothing may be skipped:
+# In CI (CI set to anything but "", 0 or false; .ci/run sets CI=true) nothing may be skipped:
 # a missing program fails the step instead.
 #
 # Kept to what bash 3.2 (macOS's /bin/bash) has: no associative arrays, and an array that
@@ -20,7 +20,7 @@ in_ci() {
   case "${CI:-}" in '' | 0 | false) return 1 ;; *) return 0 ;; esac
 }
 
-# Root with apt-get: the missing Debian packages are installed (CI, and this repository's machines).
+# Root with apt-get (as CI runs): the missing Debian packages are installed.
 can_install() {
   [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1
 }
