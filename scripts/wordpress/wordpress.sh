@@ -10,6 +10,7 @@
 #   npm run wordpress -- status    say whether they run, and which WordPress and plugins
 #   npm run wordpress -- uninstall-check   run the plugin's uninstall.php as WordPress would, and check
 #                                  that its options are gone and every post is kept
+#   npm run wordpress -- missing-packages  print the Debian packages start needs that are not installed
 #
 #   WORDPRESS_VERSION=7.1.0        the WordPress release (default 7.1.0)
 #   WORDPRESS_PLUGINS=scf,polylang,rank-math,redirection
@@ -97,6 +98,19 @@ stop_all() {
   stop_pidfile mariadbd "$DB_PID" mariadbd
 }
 
+# The Debian packages it runs; missing_packages sets `missing` to those not installed (all of
+# them where there is no dpkg-query, as on macOS).
+PACKAGES=(mariadb-server mariadb-client apache2 libapache2-mod-php
+  php-cli php-mysql php-gd php-curl php-xml php-mbstring php-intl curl)
+[ -n "$ARCHIVES" ] || PACKAGES+=(unzip)
+missing_packages() {
+  local package
+  missing=()
+  for package in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+  done
+}
+
 # What is installed: the release and the plugins, as WORDPRESS_VERSION and WORDPRESS_PLUGINS name them.
 WANTED="version=$VERSION plugins=$PLUGINS"
 
@@ -108,6 +122,9 @@ case "${1:-start}" in
     pid_alive "$DB_PID" mariadbd && log "mariadbd runs (pid $(cat "$DB_PID"))" || log "mariadbd is not running"
     exit 0 ;;
   fresh) stop_all; log "wiping $D"; rm -rf "$D" ;;
+  # The packages start would install (as root) or asks for, on one line; nothing when all are there
+  # (scripts/run-steps.sh skips the WordPress passes on a machine that lacks them).
+  missing-packages) missing_packages; echo "${missing[*]}"; exit 0 ;;
   start) ;;
   # What deleting the plugin in wp-admin runs (its uninstall.php), checked; the pass's last step
   # (scripts/run.sh), as it removes the plugin's settings (the next start seeds them again).
@@ -117,7 +134,7 @@ case "${1:-start}" in
     [ "$(id -u)" = 0 ] && web=(runuser -u www-data --)
     "${web[@]}" env WP_BOOT_CORE="$CORE" php -d sys_temp_dir="$TMP" "$ROOT/scripts/wordpress/wp-boot.php" uninstall
     exit $? ;;
-  *) echo "usage: npm run wordpress [-- start|stop|fresh|status|uninstall-check]" >&2; exit 2 ;;
+  *) echo "usage: npm run wordpress [-- start|stop|fresh|status|uninstall-check|missing-packages]" >&2; exit 2 ;;
 esac
 
 START=$(date +%s)
@@ -142,13 +159,8 @@ if [ -s "$STATE/installed" ] && [ "$(cat "$STATE/installed")" != "$WANTED" ]; th
 fi
 
 # ------------------------------------------------------------------ Debian packages
-PACKAGES=(mariadb-server mariadb-client apache2 libapache2-mod-php
-  php-cli php-mysql php-gd php-curl php-xml php-mbstring php-intl curl)
-[ -n "$ARCHIVES" ] || PACKAGES+=(unzip)
 missing=()
-for package in "${PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
-done
+missing_packages
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
     die "missing Debian packages: ${missing[*]}. Install them as root (apt-get install ${missing[*]}) or run this as root."

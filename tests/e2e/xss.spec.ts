@@ -484,7 +484,8 @@ test('the social images of the hostile page and article are drawn: a 1200×630 P
   }
 })
 
-test('the feed carries the corpus as text a strict XML parser reads, escaped once', async ({ request }) => {
+// Tagged @xmllint: `npm test` leaves it out, and names it, where xmllint is missing (scripts/run.sh).
+test('the feed carries the corpus as text a strict XML parser reads, escaped once', { tag: '@xmllint' }, async ({ request }) => {
   const response = await request.get('/blog/rss.xml')
   expect(response.status()).toBe(200)
   const xml = await response.text()
