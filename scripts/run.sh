@@ -138,8 +138,8 @@ case "$task" in
     step "lint (npm run lint)" npm run --silent lint || true
     # The test files that run xmllint or php are left out where those are missing, and named.
     vitest_without=()
-    needs "unit: the sitemap's schema and the RSS feed (app/server/sitemap-xml.test.ts, app/server/rss.test.ts)" xmllint ||
-      vitest_without+=(--exclude app/server/sitemap-xml.test.ts --exclude app/server/rss.test.ts)
+    needs "unit: the sitemap's schema and the RSS feed (app/server/content/sitemap-xml.test.ts, app/server/content/rss.test.ts)" xmllint ||
+      vitest_without+=(--exclude app/server/content/sitemap-xml.test.ts --exclude app/server/content/rss.test.ts)
     needs "unit: the plugin's block markup rule, run by PHP (tests/unit/block-markup.test.ts)" php ||
       vitest_without+=(--exclude tests/unit/block-markup.test.ts)
     step "unit and integration (vitest)" npx vitest run ${vitest_without[@]+"${vitest_without[@]}"} "$@" || true
