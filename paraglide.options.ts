@@ -4,7 +4,7 @@
  * locale has no prefix, every other routed locale lives under `/{locale}` (requirements §2).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { defaultLocale, routedLocales } from './app.config.ts'
+import { defaultLocale, routedLocales } from './app/config/site.ts'
 
 const prefixed = routedLocales.filter((locale) => locale !== defaultLocale)
 
@@ -14,7 +14,7 @@ const prefixed = routedLocales.filter((locale) => locale !== defaultLocale)
  * locale, and each compiled message carries every locale it is compiled for: twelve where
  * two are reachable would multiply the messages every page loads. This derived project
  * lists the routed locales and reads the same catalogs; enabling a locale in
- * app.config.ts compiles it too.
+ * app/config/site.ts compiles it too.
  */
 function routedProject(): string {
   const dir = '.cache/paraglide/project.inlang'

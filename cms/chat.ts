@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { wireChatRequest, type WireChatResponse } from '../app/contract/wire-chat'
-import { siteConfig } from '../app.config'
+import { siteConfig } from '../app/config/site'
 import type { CmsContext } from './context'
 import { clientIp, errorResponse, json, readLimitedBody } from './http'
 import { message } from './messages'

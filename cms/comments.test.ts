@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { wireBaseResponse } from '../app/contract/wire'
-import { cmsConfig } from '../app.config'
+import { cmsConfig } from './config'
 import { createContentStore } from './content-store'
 import { openDatabase } from './db'
 import { createCmsHandler } from './handler'

@@ -2,7 +2,7 @@
  * Comments (docs/content-api.md, `POST /wp-comments-post.php`): new comments are held
  * for moderation; an article answer carries the approved ones.
  */
-import { cmsConfig } from '../app.config'
+import { cmsConfig } from './config'
 import { approvedComments, commentedWithin, insertPending, isDuplicate } from './comment-store'
 import { published, type CmsContext } from './context'
 import { clientIp } from './http'

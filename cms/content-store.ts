@@ -22,7 +22,7 @@ import path from 'node:path'
 import { marked } from 'marked'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
-import { cmsConfig } from '../app.config'
+import { cmsConfig } from './config'
 import { wireItemFields } from '../app/contract/wire-items'
 import {
   wireChat,
@@ -279,7 +279,7 @@ async function loadLocaleWithFallbackForms(root: string, locale: string, fallbac
 /**
  * A locale with no folder of its own is answered with the fallback locale's content (as
  * WordPress translation plugins show the default language when a translation is missing),
- * so enabling a locale in app.config.ts works before its content is written.
+ * so enabling a locale in app/config/site.ts works before its content is written.
  */
 export function createContentStore(root: string, locales: readonly string[], fallbackLocale = locales[0] ?? 'en'): ContentStore {
   let cache = new Map<string, Promise<LocaleContent>>()

@@ -19,7 +19,7 @@ import { isFieldShown, parseConditionalLogic, type FieldValue } from '../app/con
 import { fieldKindOf, holdsValue, type FieldKind } from '../app/contract/forms/fields'
 import { maxUploadBytes, mimeTypeOf } from '../app/contract/forms/file-type'
 import { checkUploadContent, fileKindOfContent } from '../app/contract/forms/file-type.server'
-import { cmsConfig } from '../app.config'
+import { cmsConfig } from './config'
 import type { FormFile, LocaleContent } from './content-store'
 import { contentFor, type CmsContext } from './context'
 import { errorBody, errorResponse, json, readLimitedBody } from './http'

@@ -7,7 +7,8 @@
  * docs/content-api.md, and the module that answers it.
  */
 import type { Client } from '@libsql/client'
-import { abuseConfig, cmsConfig, siteConfig } from '../app.config'
+import { siteConfig } from '../app/config/site'
+import { cmsConfig } from './config'
 import { CONTRACT_VERSION } from '../app/contract/contract-version'
 import { createMemoryStore, type RateLimitStore } from '../app/lib/rate-limit'
 import { postChatMessage } from './chat'
@@ -80,7 +81,7 @@ export function createCmsHandler(options: CmsOptions): (request: Request) => Pro
     ? createAccounts({
         database,
         mailer: options.mailer,
-        limiter: options.limiter ?? createMemoryStore(abuseConfig.memoryKeys),
+        limiter: options.limiter ?? createMemoryStore(cmsConfig.limiterKeys),
         siteOrigins: options.siteOrigins ?? [],
         defaultSubject: siteConfig.forms.passwordResetSubject,
       })

@@ -8,7 +8,7 @@
  * (cms/forms.ts), so not even a crash between the two can let a retry through.
  */
 import type { Client, InStatement } from '@libsql/client'
-import { cmsConfig } from '../app.config'
+import { cmsConfig } from './config'
 import { errorResponse } from './http'
 
 const limits = cmsConfig.idempotency

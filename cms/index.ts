@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import type { Client } from '@libsql/client'
-import { abuseConfig } from '../app.config'
+import { cmsConfig } from './config'
 import { createMemoryStore, createSqlStore, isSharedDatabaseUrl } from '../app/lib/rate-limit'
 import { createContentStore } from './content-store'
 import { openDatabase } from './db'
@@ -51,7 +51,7 @@ export function createEmbeddedCms(options: EmbeddedCmsOptions): EmbeddedCms {
       // Several processes over one database server count together; a file or memory database is this process's alone.
       limiter: isSharedDatabaseUrl(options.databaseUrl)
         ? createSqlStore({ execute: async (statement) => (await database()).execute(statement) })
-        : createMemoryStore(abuseConfig.memoryKeys),
+        : createMemoryStore(cmsConfig.limiterKeys),
     }),
     database,
     reload,

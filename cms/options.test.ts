@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { defaultLocale, parseEnv, routedLocales } from '../app.config'
+import { defaultLocale, routedLocales } from '../app/config/site'
+import { parseEnv } from '../app/config/env'
 import { cmsOptionsFromEnv } from './options'
 
 describe('cmsOptionsFromEnv', () => {

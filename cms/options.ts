@@ -1,9 +1,11 @@
 /**
- * The embedded CMS's options from the validated environment (app.config.ts), assembled
+ * The embedded CMS's options from the validated environment (app/config/env.ts), assembled
  * in this one place for both ways it runs: in-process behind the site
  * (app/server/content/get-content-source.server.ts) and on its own port (`npm run cms`, serve.ts).
  */
-import { cmsConfig, defaultLocale, routedLocales, siteConfig, type Env } from '../app.config'
+import { defaultLocale, routedLocales, siteConfig } from '../app/config/site'
+import type { Env } from '../app/config/env'
+import { cmsConfig } from './config'
 
 export interface EmbeddedCmsOptions {
   contentDir: string

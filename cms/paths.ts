@@ -3,7 +3,7 @@
  * prefix, every other under `/{locale}` (requirements §9); the home page at `/`, articles and
  * category listings under the blog base (siteConfig.content).
  */
-import { siteConfig } from '../app.config'
+import { siteConfig } from '../app/config/site'
 
 const { homeSlug, blogBase } = siteConfig.content
 

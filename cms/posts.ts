@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod'
 import type { wirePageResult, wirePost, wirePostSummary, wirePostsResponse } from '../app/contract/wire'
-import { cmsConfig, siteConfig } from '../app.config'
+import { siteConfig } from '../app/config/site'
+import { cmsConfig } from './config'
 import { commentsOf } from './comments'
 import type { LocaleContent, PostRecord } from './content-store'
 import { contentFor, languagesFor, positiveInt, published, type CmsContext } from './context'

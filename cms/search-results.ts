@@ -1,7 +1,7 @@
 /** Site search on a page answer: `content.search` for `s` (docs/content-api.md), over cms/search.ts. */
 import type { z } from 'zod'
 import type { wirePageResult } from '../app/contract/wire'
-import { cmsConfig } from '../app.config'
+import { cmsConfig } from './config'
 import { positiveInt, type CmsContext } from './context'
 
 type WireSearch = NonNullable<NonNullable<z.input<typeof wirePageResult>['content']>['search']>

@@ -5,7 +5,8 @@
  *   CMS_PORT=3001 npm run cms
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { cmsConfig, parseEnvOrExit } from '../app.config'
+import { parseEnvOrExit } from '../app/config/env'
+import { cmsConfig } from './config'
 import { cmsOptionsFromEnv, createEmbeddedCms } from './index'
 
 const env = parseEnvOrExit()

@@ -7,7 +7,7 @@
 import type { Client } from '@libsql/client'
 import type { z } from 'zod'
 import type { wireUserResponse } from '../app/contract/wire-forms'
-import { cmsConfig } from '../app.config'
+import { cmsConfig } from './config'
 import { loggableError } from '../app/lib/log-redaction'
 import { clientIp, errorBody, json, readLimitedBody } from './http'
 import type { Mailer } from './mail'

@@ -6,7 +6,7 @@
  */
 import { watch, type FSWatcher } from 'node:fs'
 import path from 'node:path'
-import { cmsConfig } from '../app.config'
+import { cmsConfig } from './config'
 import { itemTag } from '../app/contract/cache-tags'
 
 /** Editors save in bursts (temporary file, rename, touch): changes within this window are one change. */

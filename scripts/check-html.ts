@@ -16,7 +16,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { defaultLocale, routedLocales, type Locale } from '../app.config'
+import { defaultLocale, type Locale, routedLocales } from '../app/config/site'
 import { startBuiltSite, type BuiltSite } from '../tests/support/built-site'
 
 const root = fileURLToPath(new URL('..', import.meta.url))

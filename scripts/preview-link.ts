@@ -3,7 +3,8 @@
  * Prints a signed preview URL (valid one hour) for a page or post of the embedded CMS,
  * drafts included. Needs PREVIEW_SECRET, the same value the site runs with.
  */
-import { defaultLocale, parseEnvOrExit, routedLocales, siteConfig } from '../app.config'
+import { defaultLocale, routedLocales, siteConfig } from '../app/config/site'
+import { parseEnvOrExit } from '../app/config/env'
 import { createContentStore } from '../cms/content-store'
 import { previewQuery } from '../app/contract/preview-token.server'
 import { isLocale, localizePath } from '../app/lib/url'

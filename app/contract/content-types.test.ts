@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routedLocales, siteConfig, type ContentTypeRoute } from '../../app.config'
+import { type ContentTypeRoute, routedLocales, siteConfig } from '../config/site'
 import { expandTag, itemTag } from './cache-tags'
 import {
   routedTypes,

@@ -5,7 +5,7 @@
  * every link to an item (listings, search hits, the sitemap, language links) is built
  * here. Pure, so the rules are unit-tested without a router.
  */
-import { siteConfig, type ContentTypeRoute, type Locale } from '../../app.config'
+import { type ContentTypeRoute, type Locale, siteConfig } from '../config/site'
 import { isSlug } from './page-name'
 
 /** A type name as WordPress registers post types: at most 20 characters of `a-z0-9_-`. */

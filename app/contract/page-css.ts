@@ -33,7 +33,7 @@ import type {
 import convertor from 'css-tree/convertor'
 import generate from 'css-tree/generator'
 import parse from 'css-tree/parser'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 
 /** The attribute the page wrapper carries (app/components/page-frame.tsx). */
 export const pageScopeAttribute = 'data-page'

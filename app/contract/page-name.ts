@@ -7,7 +7,7 @@
  * `blog/some-post`): letters of any script, digits, `-` and `_` (WordPress slugs,
  * decoded); no dots, so no `..` segment can climb out of the endpoint it is appended to.
  */
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 
 export const PAGE_NAME = /^[\p{L}\p{N}_-]+(?:\/[\p{L}\p{N}_-]+)*$/u
 export const SLUG = /^[\p{L}\p{N}_-]+$/u

@@ -5,7 +5,7 @@
  * page-name.ts, so no visitor path reaches a backend URL unless it is a plain slug path.
  */
 import { z } from 'zod'
-import { routedLocales, siteConfig } from '../../app.config'
+import { routedLocales, siteConfig } from '../config/site'
 import { TYPE_NAME } from './content-types'
 import { APP_PATH, PAGE_NAME, POPUP_ID, SLUG } from './page-name'
 

@@ -4,7 +4,7 @@
  * own base paths (app/contract/content-types.ts). A type or a locale the site does not route
  * gives no link, and the link is left out.
  */
-import { siteConfig, type Locale } from '../../app.config'
+import { type Locale, siteConfig } from '../config/site'
 import { typeLabel, typePath, typeSingular } from './content-types'
 import { isLocale } from '../lib/url'
 import type { Breadcrumb, Language } from './model'

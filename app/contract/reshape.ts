@@ -4,7 +4,7 @@
  * text (titles, names, labels, meta) is decoded once (`decodeText`): past this point
  * text is characters, escaped once by whoever writes it out (React, the XML writer).
  */
-import { siteConfig, type Locale } from '../../app.config'
+import { type Locale, siteConfig } from '../config/site'
 import { originOf, popupIdFromHref, toAppHref } from '../lib/url'
 import { parseFormDefinitions } from './forms/definition'
 import { imageSizesOf } from './image-sizes'

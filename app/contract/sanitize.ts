@@ -4,7 +4,7 @@
  * markup.
  */
 import sanitizeHtml from 'sanitize-html'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { embedFor, type Embed } from '../lib/embeds'
 import { cleanInlineStyle } from './inline-style'
 

@@ -5,7 +5,7 @@
  * publishes these schemas.
  */
 import { z } from 'zod'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 
 /** What the site sends: JSON. `ticket` and `token` continue a conversation the backend started. */
 export const wireChatRequest = z.object({

@@ -5,7 +5,7 @@
  * the minimum fill time, so a quick person is only delayed, never taken for a bot.
  */
 import { useCallback, useEffect, useRef } from 'react'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { fetchFormStamp } from '../server/enquiries/form-stamp.functions'
 
 const { minFillMs, stampMaxAgeMs, honeypotName } = siteConfig.forms

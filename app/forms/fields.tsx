@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useId, useRef, type ReactNode } from 'react'
 import { Button as AriaButton } from 'react-aria-components'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { m } from '../paraglide/messages'
 import { Checkbox, CheckboxGroup } from '../ui/Checkbox'
 import { descriptionStyles, errorStyles, fieldBoxStyles, labelStyles, nativeInputStyles, RequiredMark } from '../ui/Field'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { claimChunkReload, isChunkLoadError } from './chunk-reload'
 
 describe('chunk reload guard (requirements §8: at most once per 60 s)', () => {

@@ -3,7 +3,7 @@
  * optional and necessary cookie lists), kept in `cookie_control_consent` and
  * `cookie_control_enabled_cookies`. Pure, so the rules are unit-tested.
  */
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { readCookie, serializeCookie } from './cookies'
 
 export const consentCategories = ['necessary', 'functional', 'analytics', 'marketing'] as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { cookieDomainsFor, deleteCookieEverywhereStrings, readCookie, serializeCookie } from './cookies'
 
 describe('cookies (requirements §9)', () => {

@@ -5,7 +5,7 @@
  * so nothing of the pasted URL but the id reaches the page. Anything else is not an embed.
  * Pure: the sanitizer (app/contract/sanitize.ts) and the click-to-load script use the same rule.
  */
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 
 export type EmbedProvider = keyof typeof siteConfig.embeds.providers
 

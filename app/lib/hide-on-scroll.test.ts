@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { nextHeaderHidden } from './hide-on-scroll'
 
 describe('hide-on-scroll header (requirements §9: offset -78, down tolerance 0)', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { createLoadingBar, type LoadingBarState } from './loading-bar'
 
 describe('loading bar (requirements §9: throttle 200, duration 5000, tick 100, hide 500)', () => {

@@ -4,7 +4,7 @@
  * on that page under the cookie's prefix. Documents only (never assets, server
  * functions or crawlers, which send no cookie). See docs/decisions/004.
  */
-import { defaultLocale, routedLocales, siteConfig, type Locale } from '../../app.config'
+import { defaultLocale, type Locale, routedLocales, siteConfig } from '../config/site'
 import { readCookie } from './cookies'
 import { isLocale, localizePath, stripLocale } from './url'
 

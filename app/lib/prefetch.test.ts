@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { politePreload, prefetchAllowed, prefetchWhenIdle, type ConnectionInfo } from './prefetch'
 
 describe('prefetchAllowed (requirements §9)', () => {

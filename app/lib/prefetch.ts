@@ -6,7 +6,7 @@
  * connection changes is treated by what it is now. Code fetched ahead of need follows the
  * same rules (prefetchWhenIdle).
  */
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { whenIdle } from './idle'
 
 /** What the Network Information API says (Chromium; other browsers have no `navigator.connection`). */

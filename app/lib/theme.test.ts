@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { readThemeChoice, storeThemeChoice, themeScript } from './theme'
 
 const root = () => document.documentElement

@@ -6,7 +6,7 @@
  * the stylesheet's colour roles follow the first, the header's icon the second.
  * See docs/decisions/017-dark-theme-tokens.md.
  */
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 
 export const themeChoices = ['light', 'dark', 'system'] as const
 export type ThemeChoice = (typeof themeChoices)[number]

@@ -4,7 +4,7 @@
  * which consent category it needs. Their origins are listed here once and used for
  * loading and for the Content-Security-Policy, nowhere else.
  */
-import type { PublicEnv } from '../../app.config'
+import type { PublicEnv } from '../config/site'
 import type { ConsentCategory } from './consent'
 
 export const trackingOrigins = {

@@ -1,7 +1,7 @@
 /**
  * URL and locale helpers shared by the server and the browser (requirements §2 Page selection).
  */
-import { defaultLocale, routedLocales, siteConfig, type Locale } from '../../app.config'
+import { defaultLocale, type Locale, routedLocales, siteConfig } from '../config/site'
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (routedLocales as readonly string[]).includes(value)

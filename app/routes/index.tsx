@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { PageScreen } from '../components/page-screen'
 import { loadPage, pageHead } from './-page-route'
 import { pageSearchDeps } from '../site-rules/page-selection'

@@ -5,7 +5,7 @@
  * out of view are hidden, after hydration, until they scroll in).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 
 export function Reveal({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)

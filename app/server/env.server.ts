@@ -1,11 +1,11 @@
 /**
  * The validated server environment, parsed once when the server starts. A bad
- * variable stops the process with a message naming it (app.config.ts, parseEnv).
+ * variable stops the process with a message naming it (app/config/env.ts, parseEnv).
  *
  * The built server is production unless NODE_ENV says otherwise: `npm start` without
  * it must not run in development mode (which prints reset mail, tokens included).
  */
-import { parseEnvOrExit, type Env } from '../../app.config'
+import { type Env, parseEnvOrExit } from '../config/env'
 import { platformDefaults } from './platform/platform-env.server'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from '../../app.config'
+import { parseEnv } from '../config/env'
 import { cmsOptionsFromEnv } from '../../cms/options'
 import { serverEnvSource } from './env.server'
 

@@ -6,7 +6,7 @@
  * (app/server/content/contract-check.server.ts).
  */
 import { definePlugin } from 'nitro'
-import { parseEnvOrExit } from '../../app.config'
+import { parseEnvOrExit } from '../config/env'
 import { checkContract, reportContractCheck } from './content/contract-check.server'
 
 export default definePlugin(() => {

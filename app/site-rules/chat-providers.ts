@@ -34,7 +34,7 @@ export const chatProviderOrigins: Record<ThirdPartyChatProvider, ChatProviderOri
 
 export const crispScriptUrl = 'https://client.crisp.chat/l.js'
 
-/** CHAT_PROVIDERS (a comma list, validated in app.config.ts) as the providers it names. */
+/** CHAT_PROVIDERS (a comma list, validated in app/config/env.ts) as the providers it names. */
 export function configuredChatProviders(value: string | null | undefined): ThirdPartyChatProvider[] {
   const names = (value ?? '').split(',').map((name) => name.trim())
   return chatProviderNames.filter((name) => names.includes(name))

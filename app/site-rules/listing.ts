@@ -1,5 +1,5 @@
 /** The blog listing's filter for a blog or category page (the tag page builds its own). */
-import { siteConfig, type Locale } from '../../app.config'
+import { type Locale, siteConfig } from '../config/site'
 import type { ListingPage, PostList } from '../contract/model'
 import type { PostsFilter } from '../contract/queries'
 

@@ -6,7 +6,7 @@
  * category listing `/og/blog/category/{slug}.png`. Inside the locale scheme of decision
  * 001: the default locale has no prefix, another has its own (`/de/og/home.png`).
  */
-import { siteConfig, type Locale } from '../../app.config'
+import { type Locale, siteConfig } from '../config/site'
 import { isPageName, isSlug } from '../contract/page-name'
 import { localizePath, stripLocale } from '../lib/url'
 

@@ -2,8 +2,8 @@
  * Requirements §2 Page selection: which backend page a URL asks for, and with which query.
  * Pure, so the rules are unit-tested without a router.
  */
-import type { Locale } from '../../app.config'
-import { siteConfig } from '../../app.config'
+import type { Locale } from '../config/site'
+import { siteConfig } from '../config/site'
 import { isPageName, isSlug } from '../contract/page-name'
 import type { PageQuery } from '../contract/queries'
 import { stripLocale } from '../lib/url'

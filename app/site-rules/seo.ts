@@ -4,7 +4,7 @@
  * JSON-LD (the page's own schema plus Organization, WebSite with SearchAction,
  * BreadcrumbList and BlogPosting). Pure, so every rule is unit-tested.
  */
-import { defaultLocale, routedLocales, siteConfig, type Locale } from '../../app.config'
+import { defaultLocale, type Locale, routedLocales, siteConfig } from '../config/site'
 import type { Breadcrumb, Language, PageMeta, PostSummary, SiteOptions } from '../contract/model'
 import { isSocialImageUrl } from './og-image'
 import { isLocale, localizePath } from '../lib/url'

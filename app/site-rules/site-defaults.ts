@@ -1,4 +1,4 @@
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import type { SiteOptions } from '../contract/model'
 
 /** Site options used when the backend could not be asked (the 503 screen). */

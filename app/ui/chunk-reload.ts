@@ -3,7 +3,7 @@
  * here among the primitives because the lazy loaders below sections use it
  * (app/ui/lazy.ts, app/ui/island.tsx) as well as the shell and the error screen.
  */
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../config/site'
 import { claimChunkReload, isChunkLoadError } from '../lib/chunk-reload'
 
 /**

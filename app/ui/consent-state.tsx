@@ -4,7 +4,7 @@
  * category, with Consent Mode v2 updated on every choice.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import type { PublicEnv } from '../../app.config'
+import type { PublicEnv } from '../config/site'
 import {
   consentCookies,
   cookiesToClear,

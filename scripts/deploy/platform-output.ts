@@ -14,7 +14,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../../app/config/site'
 import { PRERENDER_MANIFEST, type PrerenderManifest } from '../../app/server/page-cache/prerendered.server'
 import {
   contentSecurityPolicy,

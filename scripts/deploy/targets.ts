@@ -18,7 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import { nitro } from 'nitro/vite'
 import type { Plugin, PluginOption } from 'vite'
-import { siteConfig } from '../../app.config.ts'
+import { siteConfig } from '../../app/config/site.ts'
 
 export const deployTargets = ['node', 'netlify', 'vercel'] as const
 export type DeployTarget = (typeof deployTargets)[number]

@@ -1,5 +1,5 @@
 /**
- * The import graph of `app/` and `cms/` (and `app.config.ts`), as the browser check of
+ * The import graph of `app/` and `cms/` (and `tailwind.config.ts`), as the browser check of
  * scripts/check-imports.ts needs it: every `.ts`/`.tsx` file is parsed with oxc-parser,
  * except tests (`*.test.*`), declarations (`*.d.ts`) and generated code (`app/paraglide/`,
  * `app/routeTree.gen.ts`), which are leaves. An edge is a static `import`, an
@@ -43,7 +43,7 @@ export function isSourceFile(path: string): boolean {
   if (!/\.(ts|tsx)$/.test(path) || path.endsWith('.d.ts') || /\.test\.(ts|tsx)$/.test(path)) return false
   if (isGenerated(path)) return false
   // tailwind.config.ts: the brand tokens, which the server's social-image card reads too (docs/decisions/018).
-  return path === 'app.config.ts' || path === 'tailwind.config.ts' || path.startsWith('app/') || path.startsWith('cms/')
+  return path === 'tailwind.config.ts' || path.startsWith('app/') || path.startsWith('cms/')
 }
 
 export const isGenerated = (path: string) => path.startsWith('app/paraglide/') || path === 'app/routeTree.gen.ts'

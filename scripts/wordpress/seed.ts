@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { defaultLocale, routedLocales } from '../../app.config'
+import { defaultLocale, routedLocales } from '../../app/config/site'
 import { createContentStore, type FormFile, type LocaleContent, type PageFile, type PostRecord } from '../../cms/content-store'
 import { blocksFromHtml, sectionBlocks, serializeBlock } from './blocks'
 import { editorBlocksDocument } from './editor-blocks'

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../../app/config/site'
 import { waitForHydration, watchConsole } from './helpers'
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../../app/config/site'
 import { baseUrl, downBaseUrl } from '../../playwright.config'
 import { waitForHydration, watchConsole } from './helpers'
 

@@ -1,6 +1,6 @@
 /** Page-level behaviour checked at one desktop viewport (not part of the phone project). */
 import { expect, test } from '@playwright/test'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../../app/config/site'
 import { waitForHydration, watchConsole } from './helpers'
 
 test('sections below the fold arrive with the HTML, but their code loads only when scrolled near', async ({ page }) => {

@@ -4,7 +4,7 @@
  * words wrap or hyphenate; nothing is hidden to make room.
  */
 import { expect, test } from '@playwright/test'
-import { routedLocales } from '../../app.config'
+import { routedLocales } from '../../app/config/site'
 import { waitForHydration } from './helpers'
 import { pageTypes } from './page-types'
 

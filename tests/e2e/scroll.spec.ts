@@ -4,7 +4,7 @@
  * under it. Run at phone and desktop width (playwright.config.ts), where the bar differs.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { siteConfig } from '../../app.config'
+import { siteConfig } from '../../app/config/site'
 import { waitForHydration } from './helpers'
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))

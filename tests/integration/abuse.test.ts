@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { abuseConfig } from '../../app.config'
+import { abuseConfig } from '../../app/server/config.server'
 import { startBuiltSite } from '../support/built-site'
 import type { TestServer } from '../support/test-server'
 

@@ -1,6 +1,6 @@
 /**
  * A build of its own, for what the site's usual build cannot show: a copy of the project
- * with one more line in app.config.ts (another routed locale: one line is all it takes),
+ * with one more line in app/config/site.ts (another routed locale: one line is all it takes),
  * built with `VITE_TEST_FAULTS=error-screen` (the error screen throws as it renders:
  * components/error-screen.tsx), and served.
  */
@@ -37,7 +37,6 @@ beforeAll(async () => {
     'scripts/deploy',
     'tailwind.config.ts',
     'paraglide.options.ts',
-    'app.config.ts',
   ]) {
     mkdirSync(path.dirname(path.join(copy, entry)), { recursive: true })
     cpSync(path.join(root, entry), path.join(copy, entry), {
@@ -46,10 +45,11 @@ beforeAll(async () => {
     })
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'))
-  const config = readFileSync(path.join(copy, 'app.config.ts'), 'utf8')
+  const siteConfigFile = path.join(copy, 'app/config/site.ts')
+  const config = readFileSync(siteConfigFile, 'utf8')
   const line = "export const routedLocales = ['en', 'de'] as const"
-  if (!config.includes(line)) throw new Error(`app.config.ts no longer has the line this test edits: ${line}`)
-  writeFileSync(path.join(copy, 'app.config.ts'), config.replace(line, "export const routedLocales = ['en', 'de', 'fr'] as const"))
+  if (!config.includes(line)) throw new Error(`app/config/site.ts no longer has the line this test edits: ${line}`)
+  writeFileSync(siteConfigFile, config.replace(line, "export const routedLocales = ['en', 'de', 'fr'] as const"))
 
   execFileSync(path.join(root, 'node_modules/.bin/vite'), ['build'], {
     cwd: copy,
@@ -72,7 +72,7 @@ afterAll(async () => {
 })
 
 describe('a third routed locale', () => {
-  it('works after adding it to routedLocales in app.config.ts', async () => {
+  it('works after adding it to routedLocales in app/config/site.ts', async () => {
     const fr = await fetch(`${origin}/fr/about`)
     expect(fr.status).toBe(200)
     const html = await fr.text()

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { envSchema } from '../../app.config'
+import { envSchema } from '../../app/config/env'
 
 /** `.env.example`: `NAME=default` for variables with a default, `# NAME=` for those unset by default. */
 const lines = readFileSync('.env.example', 'utf8').split('\n')
@@ -12,7 +12,7 @@ for (const line of lines) {
 const schemaKeys = Object.keys(envSchema().shape).sort()
 
 describe('.env.example', () => {
-  it('lists every variable of envSchema in app.config.ts, and no other', () => {
+  it('lists every variable of envSchema in app/config/env.ts, and no other', () => {
     expect([...listed.keys()].sort()).toEqual(schemaKeys)
   })
 

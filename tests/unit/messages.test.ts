@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { catalogLocales } from '../../app.config'
+import { catalogLocales } from '../../app/config/site'
 
 type Catalog = Record<string, string>
 const load = (locale: string): Catalog => {

@@ -4,7 +4,7 @@
  * carries only the kind it expects (blog-screen.tsx); this one renders either, for a blog
  * answer where a page was expected.
  */
-import type { Locale } from '../../../app.config'
+import type { Locale } from '../../config/site'
 import type { ArticlePage, ItemPage, ListingPage, PageData } from '../../contract/model'
 import { ItemArticle } from '../items/item-article'
 import { ArticleContent } from './article'

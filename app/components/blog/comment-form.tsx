@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { Form } from 'react-aria-components'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { isLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'

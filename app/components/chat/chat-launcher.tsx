@@ -11,7 +11,7 @@
  * demand (chat-panel.tsx), Crisp's script from its origin.
  */
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import type { ChatSettings } from '../../contract/model'
 import { chatIsAvailable, crispScriptUrl } from '../../site-rules/chat-providers'
 import { whenIdle } from '../../lib/idle'

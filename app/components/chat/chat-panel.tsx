@@ -7,7 +7,7 @@
  * says so and points to the support form.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { isLocale, localizePath } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'

@@ -7,7 +7,7 @@
 import { typeLabel, typePath, typeSingular } from '../../contract/content-types'
 import { m } from '../../paraglide/messages'
 import type { ItemPage, PageData } from '../../contract/model'
-import type { Locale } from '../../../app.config'
+import type { Locale } from '../../config/site'
 import { CmsLink } from '../../ui/cms-link'
 import { Image } from '../../ui/media/image'
 

@@ -6,7 +6,7 @@
  */
 import { useLocation } from '@tanstack/react-router'
 import { Suspense, useEffect, useState } from 'react'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import type { Page } from '../../contract/model'
 import { browserCookies } from '../../lib/cookies'
 import { lazyWithPreload } from '../../ui/lazy'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { visibleBreadcrumbs } from './breadcrumbs'
 
 describe('breadcrumbs (requirements §2: hidden when fewer than 2 items)', () => {

@@ -1,4 +1,4 @@
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { m } from '../../paraglide/messages'
 import type { Breadcrumb } from '../../contract/model'
 import { CmsLink } from '../../ui/cms-link'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { nextHeaderHidden } from '../../lib/hide-on-scroll'
 
 /** Requirements §2 and §9: a sticky header that slides away on scroll down and back on scroll up. */

@@ -5,7 +5,7 @@
  * locale by the server.
  */
 import { Suspense } from 'react'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import type { Language } from '../../contract/model'
 import { browserCookies } from '../../lib/cookies'
 import { isLocale, localizePath } from '../../lib/url'

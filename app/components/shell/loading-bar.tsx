@@ -5,7 +5,7 @@
  */
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { createLoadingBar, idleLoadingBar } from '../../lib/loading-bar'
 import { m } from '../../paraglide/messages'
 

@@ -4,7 +4,7 @@
  * renamed .exe is refused. Shared by the browser, the submission server function and the
  * embedded CMS.
  */
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 
 export type AcceptedFileKind = 'pdf' | 'doc' | 'docx'
 

@@ -1,5 +1,5 @@
 /** Requirements §5 and §8 messages in the visitor's language, for the browser and the server alike. */
-import { siteConfig, type Locale } from '../../../app.config'
+import { type Locale, siteConfig } from '../../config/site'
 import { m } from '../../paraglide/messages'
 import type { ValidationMessages } from './schema'
 

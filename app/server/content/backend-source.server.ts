@@ -6,7 +6,8 @@
  * one URL share one call.
  */
 import type { z } from 'zod'
-import { backendConfig, type Locale } from '../../../app.config'
+import type { Locale } from '../../config/site'
+import { backendConfig } from '../config.server'
 import { isFormId, isPopupId } from '../../contract/page-name'
 import { appPathSchema, pageNameSchema } from '../../contract/queries'
 import { typeListingEntries, typePath, typeTargetOf } from '../../contract/content-types'

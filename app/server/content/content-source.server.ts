@@ -2,7 +2,7 @@
  * The one interface between the site and its content backend (docs/architecture.md).
  * Swapping the backend means writing another implementation of ContentSource.
  */
-import type { Locale } from '../../../app.config'
+import type { Locale } from '../../config/site'
 import type { CommentOutcome, Menus, PageData, Popup, PostList, SiteOptions } from '../../contract/model'
 import type { BackendPageQuery, PageQuery, PostsQuery } from '../../contract/queries'
 

@@ -9,7 +9,7 @@
  * Freshness, purges, coalescing and the bounds are the shared primitive's
  * (app/lib/swr-cache.ts).
  */
-import { backendConfig } from '../../../app.config'
+import { backendConfig } from '../config.server'
 import { SwrCache, type SwrEntryBase } from '../../lib/swr-cache'
 import { ContentNotFoundError, ContentUnavailableError, type ContentSource, type PageQuery } from './content-source.server'
 

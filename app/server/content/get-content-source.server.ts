@@ -3,7 +3,8 @@
  * adapter over HTTP when CONTENT_API_URL is set, else the same adapter handed the
  * embedded CMS's fetch handler, in-process. Either way a page cache sits in front.
  */
-import { backendConfig, siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
+import { backendConfig } from '../config.server'
 import { loggableError } from '../../lib/log-redaction'
 import { env } from '../env.server'
 import { currentRequestId } from '../http/request-id.server'

@@ -7,7 +7,7 @@
  */
 import { FastResponse } from 'srvx'
 import { createRedirectTable, type RedirectDecision, type RedirectTable, type WireRedirect } from '../../contract/redirects'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { redactLogText } from '../../lib/log-redaction'
 import { localizePath } from '../../lib/url'
 import type { Locale } from '../../paraglide/runtime'

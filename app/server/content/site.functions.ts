@@ -1,9 +1,9 @@
 /**
  * Site-wide configuration the browser needs: only the public, allow-listed variables
- * (app.config.ts publicEnvKeys), the same for every visitor.
+ * (app/config/site.ts publicEnvKeys), the same for every visitor.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { publicEnvKeys, type PublicEnv } from '../../../app.config'
+import { type PublicEnv, publicEnvKeys } from '../../config/site'
 import { env } from '../env.server'
 
 export const fetchPublicEnv = createServerFn({ method: 'GET' }).handler(async (): Promise<PublicEnv> => {

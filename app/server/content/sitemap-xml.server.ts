@@ -4,7 +4,7 @@
  * `limit` URLs it becomes a sitemap index. Pure string building, unit-tested and
  * validated against the sitemaps.org schema.
  */
-import { defaultLocale, routedLocales, type Locale } from '../../../app.config'
+import { defaultLocale, type Locale, routedLocales } from '../../config/site'
 import { absoluteUrl } from '../../site-rules/seo'
 import { localizePath } from '../../lib/url'
 import type { SitemapEntry } from './content-source.server'

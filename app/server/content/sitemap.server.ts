@@ -2,7 +2,7 @@
  * Loads the sitemap from the backend for every routed locale, with a short in-memory
  * cache (the sitemap is read by crawlers, not people).
  */
-import { defaultLocale, routedLocales, type Locale } from '../../../app.config'
+import { defaultLocale, type Locale, routedLocales } from '../../config/site'
 import { getContentSource } from './get-content-source.server'
 import type { SitemapEntry } from './content-source.server'
 import { buildSitemap, collectSitemapUrls } from './sitemap-xml.server'

@@ -5,7 +5,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { localeSchema } from '../../contract/queries'
 import { wireChatRequest } from '../../contract/wire-chat'
 import { m } from '../../paraglide/messages'

@@ -4,7 +4,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { localeSchema } from '../../contract/queries'
 import { getContentSource } from '../content/get-content-source.server'
 import { guardComment } from './form-guard.server'

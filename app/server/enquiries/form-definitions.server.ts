@@ -7,7 +7,8 @@
  * restart during an outage keeps them too.
  */
 import type { Client } from '@libsql/client'
-import { outboxConfig, siteConfig, type Locale } from '../../../app.config'
+import { type Locale, siteConfig } from '../../config/site'
+import { outboxConfig } from '../config.server'
 import { pageNameSchema } from '../../contract/queries'
 import type { FormDefinition } from '../../contract/forms/values'
 import { pageNameForPath, stripLocale } from '../../lib/url'

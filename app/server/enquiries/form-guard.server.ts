@@ -5,7 +5,7 @@
  * minimum fill time. Each returns what the server function answers instead, or null to
  * go on.
  */
-import { siteConfig, type Locale } from '../../../app.config'
+import { type Locale, siteConfig } from '../../config/site'
 import { m } from '../../paraglide/messages'
 import { botSign, countDroppedBot, rateLimit, uploadQuota } from '../http/abuse.server'
 

@@ -7,7 +7,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { setCookie, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { z } from 'zod'
-import { siteConfig, type Locale } from '../../../app.config'
+import { type Locale, siteConfig } from '../../config/site'
 import { valueFields, type FormDefinition } from '../../contract/forms/values'
 import { mapServerErrors } from '../../contract/forms/errors'
 import { hiddenFieldString, requestClient, requestVisitor, requestVisitorWithCountry } from '../http/visitor.server'

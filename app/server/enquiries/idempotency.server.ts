@@ -6,7 +6,7 @@
  * site's database. So a double click or a retried request never makes a second entry.
  */
 import type { Client } from '@libsql/client'
-import { outboxConfig } from '../../../app.config'
+import { outboxConfig } from '../config.server'
 
 /** What the browser sends: crypto.randomUUID(), or anything of the same alphabet and a sane length. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/

@@ -5,7 +5,7 @@
  * A form posts here (`<form method="post" action="/api/logout">`); the answer sends the
  * visitor to the login page of their language.
  */
-import { defaultLocale, siteConfig } from '../../../app.config'
+import { defaultLocale, siteConfig } from '../../config/site'
 import { isLocale, localizePath } from '../../lib/url'
 import { getContentSource } from '../content/get-content-source.server'
 

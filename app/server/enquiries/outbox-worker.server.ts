@@ -5,7 +5,7 @@
  * (the submission is deleted with its files), rejects (a 4xx: kept for an operator and
  * logged), or still cannot take it (the next retry waits longer: outbox.server.ts).
  */
-import { outboxConfig } from '../../../app.config'
+import { outboxConfig } from '../config.server'
 import type { ContentSource } from '../content/content-source.server'
 import { createLogSummary } from '../http/log-summary.server'
 import type { Outbox, OutboxItem } from './outbox.server'

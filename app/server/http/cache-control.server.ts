@@ -4,7 +4,7 @@
  * revalidated in the background; previews, developer mode and errors that should not
  * stick are never stored.
  */
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { stripLocale } from '../../lib/url'
 
 const { cdnMaxAgeSeconds, cdnStaleSeconds, notFoundMaxAgeSeconds, feedMaxAgeSeconds, sitemapMaxAgeSeconds, retryAfterSeconds } =

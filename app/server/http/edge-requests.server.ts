@@ -5,7 +5,7 @@
  * by safeLocation().
  */
 import { FastResponse } from 'srvx'
-import { defaultLocale } from '../../../app.config'
+import { defaultLocale } from '../../config/site'
 import { safeLocation, withSingleSlashes } from '../../lib/safe-location'
 
 /** Pages, feeds, the sitemap and public files are read, never written to. */

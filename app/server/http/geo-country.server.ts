@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { Reader } from 'mmdb-lib'
-import { geoConfig } from '../../../app.config'
+import { geoConfig } from '../config.server'
 import { env } from '../env.server'
 
 /** An address's ISO 3166-1 alpha-2 code, or '' when the database has none for it. */

@@ -11,7 +11,7 @@ import { tracingChannel } from 'node:diagnostics_channel'
 import { Server as HttpServer } from 'node:http'
 import type { Socket } from 'node:net'
 import { Server as TlsServer } from 'node:tls'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { securityHeaders } from './security-headers.server'
 import { strictTransportSecurity } from './edge-headers.server'
 

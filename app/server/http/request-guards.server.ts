@@ -3,7 +3,7 @@
  * function's URL and media type, a search's rate limit, and the body's size.
  */
 import { FastResponse } from 'srvx'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { stripLocale } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { limitAddress } from './abuse.server'

@@ -4,7 +4,7 @@
  * origins appear (they come from app/lib/tracking.ts).
  */
 import { createHash } from 'node:crypto'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { chatProviderOrigins, configuredChatProviders, type ChatProviderOrigins } from '../../site-rules/chat-providers'
 import { trackingOrigins } from '../../lib/tracking'
 import { env } from '../env.server'

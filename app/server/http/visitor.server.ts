@@ -11,7 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { getRequest, getRequestHeader, getRequestIP } from '@tanstack/react-start/server'
-import type { Env } from '../../../app.config'
+import type { Env } from '../../config/env'
 import { env } from '../env.server'
 import { countryOfAddress } from './geo-country.server'
 

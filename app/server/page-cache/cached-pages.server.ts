@@ -5,7 +5,7 @@
  * is down. The build's prerendered pages are in it before the first request is answered.
  * Purging is the purge owner's (purge.server.ts), which calls purgePages and rerender here.
  */
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { expandTag, purgesEverything, type PurgeRequest } from '../../contract/cache-tags'
 import { loggableError, redactLogText } from '../../lib/log-redaction'
 import { ogImageTargetOf, pagePathOfOgImage } from '../../site-rules/og-image'

@@ -8,7 +8,7 @@
  * segment has a dot: no page name has one), and what isPrivateRequest() names: previews,
  * developer mode, account and password-reset pages.
  */
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { readCookie } from '../../lib/cookies'
 import { pageNumber } from '../../site-rules/page-selection'
 import { isPrivateRequest } from '../http/cache-control.server'

@@ -6,7 +6,7 @@
  * items (decision 029). Account and reset pages are never prerendered
  * (they are never kept in a shared cache either).
  */
-import { routedLocales, siteConfig, type Locale } from '../../../app.config'
+import { type Locale, routedLocales, siteConfig } from '../../config/site'
 import type { MenuLink } from '../../contract/model'
 import { routedTypes, typePath } from '../../contract/content-types'
 import { localizePath } from '../../lib/url'

@@ -5,7 +5,8 @@
  * when the platform's token is configured. A purge that fails or times out is reported in
  * the webhook's answer; it never fails the webhook (the site's own caches are purged anyway).
  */
-import { deployConfig, type Env } from '../../../app.config'
+import type { Env } from '../../config/env'
+import { deployConfig } from '../config.server'
 import { ALL_PAGES_TAG, expandTag, purgesEverything } from '../../contract/cache-tags'
 import type { PurgeRequest } from '../../contract/cache-tags'
 import type { PlatformTarget } from './platform-env.server'

@@ -6,7 +6,7 @@
  */
 import { createStartHandler, defaultStreamHandler, defineHandlerCallback } from '@tanstack/react-start/server'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { isContentUnavailable } from '../../lib/errors'
 import { loggableError } from '../../lib/log-redaction'
 import { stripLocale } from '../../lib/url'

@@ -9,7 +9,7 @@
  */
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { siteConfig } from '../../../app.config'
+import { siteConfig } from '../../config/site'
 import { isPlayerUrl, type EmbedProvider } from '../../lib/embeds'
 import { m } from '../../paraglide/messages'
 import { useConsent } from '../consent-state'

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { siteConfig, type Locale } from '../../../../app.config'
+import { type Locale, siteConfig } from '../../../config/site'
 import type { PostsFilter } from '../../../contract/queries'
 import { isSlug } from '../../../contract/page-name'
 import { ListingContent, PostListing } from '../../../components/blog/post-listing'

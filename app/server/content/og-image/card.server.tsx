@@ -5,7 +5,7 @@
  * (a subset of CSS: flexbox only), so this is plain elements with inline styles. Pure.
  */
 import type { ReactElement } from 'react'
-import { siteConfig } from '../../../../app.config'
+import { siteConfig } from '../../../config/site'
 import tailwindConfig from '../../../../tailwind.config'
 
 export const OG_WIDTH = siteConfig.ogImage.width

@@ -5,7 +5,7 @@
  * in a while, bounded in time and size. Any failure gives null: the card shows the
  * organization's initial rather than no image at all.
  */
-import { siteConfig } from '../../../../app.config'
+import { siteConfig } from '../../../config/site'
 
 /** The site's own top-level public images, loaded only when a card asks for one. */
 const publicImages = import.meta.glob<string>('../../../public/*.{svg,png,jpg,jpeg}', { query: '?inline', import: 'default' })

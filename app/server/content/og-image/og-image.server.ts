@@ -7,7 +7,7 @@
  * A page the backend does not have is a 404 (never a card of "undefined"); a backend that
  * is down is a 503, as for pages (requirements §10.3).
  */
-import { siteConfig, type Locale } from '../../../../app.config'
+import { type Locale, siteConfig } from '../../../config/site'
 import type { PageData } from '../../../contract/model'
 import { typeSingular } from '../../../contract/content-types'
 import { cacheTagsFor } from '../../../contract/cache-tags'

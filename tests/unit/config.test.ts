@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { catalogLocales, EnvError, parseEnv, routedLocales, siteConfig } from '../../app.config'
+import { catalogLocales, routedLocales, siteConfig } from '../../app/config/site'
+import { EnvError, parseEnv } from '../../app/config/env'
 
-describe('app.config environment', () => {
+describe('the environment (app/config/env.ts)', () => {
   it('has working defaults: embedded backend, wp, port 3000', () => {
     const env = parseEnv({})
     expect(env.CONTENT_API_URL).toBeUndefined()
