@@ -6,14 +6,14 @@
  * between any two folders, at every depth.
  *
  * The layers, lowest first:
- *   app.config.ts, app/lib/, app/paraglide/ (generated messages)
+ *   app/config/ (the site's settings, the environment's schema), app/lib/, app/paraglide/ (generated messages)
  *   app/contract/            the content contract: model, wire schemas, shared form rules
  *   app/site-rules/          the site's rules over the model: SEO, menus, listings, cache tags
  *   cms/                     the embedded CMS (speaks the contract; never the site)
  *   app/ui/                  primitives: React Aria wrappers, icons, image, islands
  *   app/sections/, app/forms/  section blocks and the form engine
  *   app/components/          the shell and the screens
- *   app/server/              the server's rooms (their own order below)
+ *   app/server/              the server's rooms (their own order below) and its settings (config.server.ts)
  *   app/query-options.ts, app/routes/, app/router.tsx, app/server.ts
  */
 
@@ -52,21 +52,56 @@ module.exports = {
       'lib-is-the-floor',
       '^app/lib/',
       `${SITE}|^app/contract/|^cms/`,
-      'app/lib/ holds small pure helpers; it imports only app.config.ts, app/paraglide/ and packages.',
+      'app/lib/ holds small pure helpers; it imports only app/config/, app/paraglide/ and packages.',
     ),
     above(
       'contract-imports-only-lib',
       '^app/contract/',
       `${SITE}|^cms/`,
-      'The contract imports only app/contract/, app/lib/, app.config.ts, app/paraglide/ and packages; never the site nor the CMS.',
+      'The contract imports only app/contract/, app/lib/, app/config/, app/paraglide/ and packages; never the site nor the CMS.',
     ),
     above(
       'cms-speaks-only-the-contract',
       '^cms/',
       SITE,
-      'The embedded CMS imports only cms/, app/contract/, app/lib/, app.config.ts and packages.',
+      'The embedded CMS imports only cms/, app/contract/, app/lib/, app/config/ and packages.',
     ),
-    above('config-imports-nothing-of-the-site', '^app\\.config\\.ts$', '^(app|cms)/', 'app.config.ts is the floor of every layer.'),
+    above(
+      'config-imports-nothing-of-the-site',
+      '^app/config/',
+      '^(app/(?!config/)|cms/)',
+      "app/config/ (the site's settings, the environment's schema) is the floor of every layer.",
+    ),
+    {
+      name: 'site-config-imports-nothing',
+      comment: 'app/config/site.ts is plain data the browser loads whole on the first load: no package (zod), no other file.',
+      severity: 'error',
+      from: { path: '^app/config/site\\.ts$' },
+      to: {},
+    },
+    {
+      name: 'env-schema-is-not-the-browsers',
+      comment:
+        "The environment's schema brings zod: the layers the browser loads import its types at most. The server reads the parsed environment from app/server/env.server.ts.",
+      severity: 'error',
+      from: {
+        path: '^app/(lib|contract|site-rules|ui|sections|forms|components|routes)/|^app/(router|query-options)\\.tsx?$',
+        pathNot: '\\.test\\.tsx?$',
+      },
+      to: { path: '^app/config/env\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    above(
+      'server-config-is-the-servers',
+      '^(?!app/server/)',
+      '^app/server/config\\.server\\.ts$',
+      "The server's settings are imported by app/server/ alone (the CMS has its own, cms/config.ts).",
+    ),
+    above(
+      'cms-config-is-the-cms',
+      '^(?!cms/|app/server/)',
+      '^cms/config\\.ts$',
+      "The embedded CMS's settings are imported by cms/ and its caller in app/server/ alone.",
+    ),
     above(
       'site-rules-above-the-contract',
       '^app/site-rules/',
@@ -132,8 +167,8 @@ module.exports = {
     above(
       'platform-is-a-leaf',
       '^app/server/platform/',
-      '^app/server/(?!platform/|env\\.server)',
-      'The platform adapters (Netlify, Vercel) know only the environment.',
+      '^app/server/(?!platform/|env\\.server|config\\.server)',
+      "The platform adapters (Netlify, Vercel) know only the environment and the server's settings.",
     ),
   ],
   options: {

@@ -24,7 +24,7 @@ function cruise(tree: Record<string, string>): string[] {
       mkdirSync(dirname(join(dir, path)), { recursive: true })
       writeFileSync(join(dir, path), source)
     }
-    const roots = ['app', 'cms', 'app.config.ts'].filter((root) => existsSync(join(dir, root)))
+    const roots = ['app', 'cms'].filter((root) => existsSync(join(dir, root)))
     const result = spawnSync(
       join(repo, 'node_modules/.bin/depcruise'),
       [...roots, '--config', join(repo, '.dependency-cruiser.cjs'), '--output-type', 'json'],
@@ -84,6 +84,30 @@ describe('check:imports, the layers (dependency-cruiser)', () => {
     ).toEqual([
       'content-below-enquiries: app/server/content/source.server.ts → app/server/page-cache/purge.server.ts',
       'sections-and-forms-below-screens: app/forms/form.tsx → app/server/db/site-db.server.ts',
+    ])
+  })
+
+  it('the settings: app/config/ is the floor, its site.ts imports nothing, the server and the CMS keep their own', () => {
+    expect(
+      cruise({
+        'app/config/site.ts': `import type { Env } from './env'\nexport type S = Env`,
+        'app/config/env.ts': `import { c } from '../contract/c'\nexport const parseEnv = c\nexport type Env = 1`,
+        'app/contract/c.ts': `import { cmsConfig } from '../../cms/config'\nexport const c = cmsConfig`,
+        'app/lib/x.ts': `import { parseEnv } from '../config/env'\nexport const x = parseEnv`,
+        'app/ui/t.ts': `import type { Env } from '../config/env'\nexport type T = Env`,
+        'cms/config.ts': 'export const cmsConfig = 1',
+        'cms/index.ts': `import { abuseConfig } from '../app/server/config.server'\nexport const i = abuseConfig`,
+        'app/server/config.server.ts': 'export const abuseConfig = 1',
+        'app/server/http/abuse.server.ts': `import { abuseConfig } from '../config.server'\nimport { parseEnv } from '../../config/env'\nimport { cmsConfig } from '../../../cms/config'\nexport const a = [abuseConfig, parseEnv, cmsConfig]`,
+      }),
+    ).toEqual([
+      'cms-config-is-the-cms: app/contract/c.ts → cms/config.ts',
+      'cms-speaks-only-the-contract: cms/index.ts → app/server/config.server.ts',
+      'config-imports-nothing-of-the-site: app/config/env.ts → app/contract/c.ts',
+      'contract-imports-only-lib: app/contract/c.ts → cms/config.ts',
+      'env-schema-is-not-the-browsers: app/lib/x.ts → app/config/env.ts',
+      'server-config-is-the-servers: cms/index.ts → app/server/config.server.ts',
+      'site-config-imports-nothing: app/config/site.ts → app/config/env.ts',
     ])
   })
 
