@@ -15,7 +15,7 @@ final class Chat
 {
     /** A chat request is a short JSON object: anything larger is refused before it is parsed. */
     public const MAX_REQUEST_BYTES = 16384;
-    /** app.config.ts `siteConfig.chat`: characters in one message, visitor messages per ticket. */
+    /** app/config/site.ts `siteConfig.chat`: characters in one message, visitor messages per ticket. */
     public const MAX_MESSAGE_LENGTH = 1000;
     public const MAX_MESSAGES_PER_TICKET = 50;
     private const MAX_PAGE_URL_LENGTH = 2000;

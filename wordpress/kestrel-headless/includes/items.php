@@ -56,7 +56,7 @@ final class Items
 
     /**
      * The site's base path of a type in a locale, for the editor's "Preview on site" links
-     * only (the site owns the paths, app.config.ts `content.types`): the filter
+     * only (the site owns the paths, app/config/site.ts `content.types`): the filter
      * `kestrel_headless_item_base`, by default the demo's (`case-studies`, `fallstudien`),
      * else the type's rewrite slug.
      */
