@@ -145,6 +145,7 @@ case "$task" in
     step "unit and integration (vitest)" npx vitest run ${vitest_without[@]+"${vitest_without[@]}"} "$@" || true
     step --needs java "HTML (npm run check:html)" npm run --silent check:html || true
     step "first-load JavaScript budget (npm run size)" npm run --silent size || true
+    step "what each browser chunk holds (npm run check:chunks)" npm run --silent check:chunks || true
     e2e_without=()
     needs "e2e: the RSS feed read by xmllint (tests/e2e/xss.spec.ts, tagged @xmllint)" xmllint || e2e_without+=(--grep-invert @xmllint)
     step --needs chromium "e2e (playwright)" npx playwright test ${e2e_without[@]+"${e2e_without[@]}"} || true
