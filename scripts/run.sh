@@ -130,6 +130,7 @@ case "$task" in
     # Cheap checks first; then the build and what needs it (types and lint need the route
     # tree it generates, the HTML check and e2e its output). A failed build ends the run.
     step "import rules (npm run check:imports)" npm run --silent check:imports || true
+    step "unused files, exports and dependencies (npm run check:unused: knip)" npm run --silent check:unused || true
     step "formatting (npm run format:check)" npm run --silent format:check || true
     step "native bindings for macOS, Linux and Windows (npm run check:native)" npm run --silent check:native || true
     step "the README's first command on a fresh clone (npm run check:first-run)" npm run --silent check:first-run || true
