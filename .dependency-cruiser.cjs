@@ -52,7 +52,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^(app|cms|scripts|tests)/' },
       // `?base64`, `?url`: Vite's own import queries (scripts/vite-base64-plugin.ts).
-      to: { couldNotResolve: true, pathNot: '^app/(paraglide|routeTree\\.gen)|\\.wasm' },
+      to: { couldNotResolve: true, pathNot: '^app/(paraglide|routeTree[.]gen)|\\.wasm' },
     },
     above(
       'lib-is-the-floor',
@@ -179,7 +179,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(app/(paraglide|routeTree\\.gen\\.ts)|node_modules|\\.output|\\.cache|\\.netlify|\\.vercel)' },
+    exclude: { path: '^app/(paraglide|routeTree[.]gen[.]ts)|^(node_modules|\\.output|\\.cache|\\.netlify|\\.vercel)' },
     // TypeScript 7 has no compiler API yet (dependency-cruiser needs one below 7): swc parses the sources.
     parser: 'swc',
     tsPreCompilationDeps: true,

@@ -8,6 +8,8 @@ import { paraglideOptions } from './paraglide.options.ts'
 import { base64Modules } from './scripts/vite-base64-plugin.ts'
 import { devFirstRun } from './scripts/vite-dev-first-run-plugin.ts'
 import { imageSizes } from './scripts/vite-image-sizes-plugin.ts'
+import { chunkMap } from './scripts/chunks/chunk-map-plugin.ts'
+import { rolldownGroups } from './scripts/chunks/groups.ts'
 import { serverFnFetcherOnDemand } from './scripts/vite-server-fn-fetcher-plugin.ts'
 import { deployTarget, platformBuild, publicFileCacheControl, publicFilePaths, serverPlugins } from './scripts/deploy/targets.ts'
 
@@ -57,24 +59,6 @@ const browserGetLocaleIsTheRouters: Plugin = {
   },
 }
 
-/** Modules every page's first render uses (the frame, header, footer, consent state, islands, helpers). */
-const firstLoadShell =
-  /[\\/]app[\\/](components[\\/](shell[\\/][^\\/]+\.tsx?$|consent[\\/]consent-(ui|state)\.tsx$|ui[\\/](PlainButton|button-styles)|icons|island|lazy|page-frame|page-islands|media[\\/]image|cms-link)|sections[\\/]registry|content[\\/]page-name|server[\\/]content\.queries|lib[\\/](seo|listing)\.ts$|routes[\\/]-page-route)/
-
-/**
- * React Query's `useSuspenseQuery`, with which every screen reads its page: with the shell, else the first
- * screen's group that imports it (the sections') would take it and its observer, and the blog's screens load that.
- */
-const screensReadThePageWith = /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/].*[\\/]useSuspenseQuery\.js$/
-
-/**
- * The screen of pages made of sections (home, pages, landing pages), which the blog's routes do not render.
- * The sections' registry stays in the shell: moved here, the list of every section's chunks its lazy
- * imports carry was written in both chunks (about 0.4 KB more for the pages, 0.7 KB less for the blog).
- */
-const sectionsScreen =
-  /[\\/]app[\\/](components[\\/](page-screen|sections-content)\.tsx|sections[\\/](render-sections|reveal|page-context)\.tsx?)$/
-
 export default defineConfig({
   server: { port: env.PORT, host: env.HOST, strictPort: true },
   resolve: { tsconfigPaths: true },
@@ -86,27 +70,9 @@ export default defineConfig({
         sourcemap: process.env.BUILD_SOURCEMAP === '1' ? 'hidden' : false,
         rolldownOptions: {
           output: {
-            // Code only the lazily loaded parts use stays with them: zod comes with the forms, never
-            // merged into a chunk every page loads (the first-load budget of requirements §11.1, npm run size).
-            codeSplitting: {
-              groups: [
-                { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
-                // The shell every page renders, in one chunk rather than thirty small ones: each
-                // chunk costs its own import and export lines, and one file compresses better.
-                { name: 'shell', test: (id) => firstLoadShell.test(id) || screensReadThePageWith.test(id) },
-                // A separate chunk costs a page of sections about 0.5 KB; the blog's pages save 0.8 KB.
-                { name: 'sections', test: sectionsScreen },
-                // The blog routes' first loads: the screen, and an article's or a listing's content.
-                // (With the one message both an article and a card show, so neither pulls in the other's chunk.)
-                {
-                  name: 'blog',
-                  test: /[\\/]app[\\/](components[\\/]blog[\\/](blog-screen|format)\.tsx?|paraglide[\\/]messages[\\/]blog_reading_time\.js)$/,
-                },
-                // A listing's cards stay out of an article's first load.
-                { name: 'listing', test: /[\\/]app[\\/]components[\\/]blog[\\/](post-listing|post-card)\.tsx$/ },
-                { name: 'article', test: /[\\/]app[\\/]components[\\/]blog[\\/](article|comments)\.tsx$/ },
-              ],
-            },
+            // The chunk groups follow the folders (scripts/chunks/groups.ts, which says why each
+            // exists); `npm run check:chunks` fails when a module lands in another chunk.
+            codeSplitting: { groups: rolldownGroups(import.meta.dirname) },
           },
         },
       },
@@ -117,6 +83,8 @@ export default defineConfig({
     devFirstRun({ paraglide: paraglideOptions, sourceDir: 'app' }),
     // The embedded CMS's image sizes, written into public/ before it is served or copied (decision 030).
     imageSizes(),
+    // Which module each browser chunk holds, for npm run check:chunks.
+    chunkMap(import.meta.dirname),
     base64Modules(),
     noUrlPatternPolyfillInTheBrowser,
     browserGetLocaleIsTheRouters,

@@ -130,6 +130,7 @@ case "$task" in
     # Cheap checks first; then the build and what needs it (types and lint need the route
     # tree it generates, the HTML check and e2e its output). A failed build ends the run.
     step "import rules (npm run check:imports)" npm run --silent check:imports || true
+    step "unused files, exports and dependencies (npm run check:unused: knip)" npm run --silent check:unused || true
     step "formatting (npm run format:check)" npm run --silent format:check || true
     step "native bindings for macOS, Linux and Windows (npm run check:native)" npm run --silent check:native || true
     step "the README's first command on a fresh clone (npm run check:first-run)" npm run --silent check:first-run || true
@@ -145,6 +146,7 @@ case "$task" in
     step "unit and integration (vitest)" npx vitest run ${vitest_without[@]+"${vitest_without[@]}"} "$@" || true
     step --needs java "HTML (npm run check:html)" npm run --silent check:html || true
     step "first-load JavaScript budget (npm run size)" npm run --silent size || true
+    step "what each browser chunk holds (npm run check:chunks)" npm run --silent check:chunks || true
     e2e_without=()
     needs "e2e: the RSS feed read by xmllint (tests/e2e/xss.spec.ts, tagged @xmllint)" xmllint || e2e_without+=(--grep-invert @xmllint)
     step --needs chromium "e2e (playwright)" npx playwright test ${e2e_without[@]+"${e2e_without[@]}"} || true

@@ -5,7 +5,7 @@
 import type { ContentPage, PageData } from '../contract/model'
 import { SectionPageContext } from '../sections/page-context'
 import { RenderSections } from '../sections/render-sections'
-import { Image } from '../ui/media/image'
+import { Image } from '../ui/image'
 
 export function SectionsContent({ data, page }: { data: PageData; page: ContentPage }) {
   const heroFirst = page.sections[0]?.layout === 'hero'

@@ -348,7 +348,7 @@ export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
       kind: result.type,
       itemType: null,
       category: content.category ? reshapeTerm(content.category) : null,
-      // Only what the site's first page shows (lib/listing.ts firstListPage): the page's data
+      // Only what the site's first page shows (app/site-rules/listing.ts firstListPage): the page's data
       // is written into the HTML, and the backend may list more per page.
       firstPosts: content.pagination
         ? reshapePosts({

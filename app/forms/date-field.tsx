@@ -1,6 +1,6 @@
 /** The date field (requirements §5: between the form's minimum, or today, and its maximum), in its own chunk. */
 import { parseDate, type CalendarDate } from '@internationalized/date'
-import { DatePicker } from '../ui/DatePicker'
+import { DatePicker } from '../ui/aria/DatePicker'
 import { m } from '../paraglide/messages'
 import { text, type FieldProps } from './field-props'
 

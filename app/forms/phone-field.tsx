@@ -7,7 +7,7 @@ import { siteConfig } from '../config/site'
 import { ChevronDownIcon } from '../ui/icons'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
-import { descriptionStyles, errorStyles, fieldBoxStyles, labelStyles, nativeInputStyles, RequiredMark } from '../ui/Field'
+import { descriptionStyles, errorStyles, fieldBoxStyles, labelStyles, nativeInputStyles, RequiredMark } from '../ui/aria/Field'
 import { text, type FieldProps } from './field-props'
 
 const countryNames = () => (getLocale() === 'de' ? countryNamesDe : countryNamesEn) as Record<string, string>

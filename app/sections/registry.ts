@@ -57,7 +57,7 @@ export function isSectionLayout(layout: string): layout is SectionLayout {
  * Blocks whose server markup needs no script (the FAQ's native `<details>`, rich text): on
  * the first page their code is not loaded at all (app/ui/island.tsx, `none`), so their
  * markup is never put in place again, and what a script did to it stays (an embed's player:
- * app/ui/media/embed-loader.tsx).
+ * app/ui/embeds/embed-loader.tsx).
  */
 export function isStatic(layout: SectionLayout): boolean {
   return layout === 'faq' || layout === 'rich_text'

@@ -9,10 +9,10 @@ import { localizePath } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import type { ArticlePage, Page } from '../../contract/model'
 import { SocialIcon } from '../../ui/icons'
-import { Image } from '../../ui/media/image'
+import { Image } from '../../ui/image'
 import type { BlogContentProps } from './blog-content'
 import { Comments } from './comments'
-import { formatDate, formatNumber } from '../../ui/format-date'
+import { formatDate, formatNumber } from '../../ui/blog/format-date'
 
 /** An article answer as its page. */
 export function ArticleContent({ data, page, locale }: BlogContentProps<ArticlePage>) {

@@ -13,9 +13,9 @@ import { postComment } from '../../server/enquiries/comments.functions'
 import { HoneypotField, useBotTrap } from '../../forms/bot-trap'
 import type { CommentOutcome } from '../../contract/model'
 import { useUnsavedChangesPrompt } from '../../forms/use-unsaved-changes'
-import { Button } from '../../ui/Button'
-import { AriaProviders } from '../../ui/aria-providers'
-import { TextField } from '../../ui/TextField'
+import { Button } from '../../ui/aria/Button'
+import { AriaProviders } from '../../ui/aria/aria-providers'
+import { TextField } from '../../ui/aria/TextField'
 
 const failure: Record<Exclude<CommentOutcome, { ok: true }>['reason'], () => string> = {
   required: () => m.comment_error_required(),

@@ -13,7 +13,7 @@ import { typePath } from '../../contract/content-types'
 import { listingFilter } from '../../site-rules/listing'
 import { postListQueryOptions } from '../../query-options'
 import type { BlogContentProps } from './blog-content'
-import { PostCard } from '../../ui/post-card'
+import { PostCard } from '../../ui/blog/post-card'
 
 /** A listing answer (the blog home or a category) as its page. */
 export function ListingContent({ page, locale, listPage }: BlogContentProps<ListingPage>) {

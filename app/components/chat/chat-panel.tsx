@@ -12,11 +12,11 @@ import { isLocale, localizePath } from '../../lib/url'
 import { m } from '../../paraglide/messages'
 import { getLocale } from '../../paraglide/runtime'
 import { sendChatMessage } from '../../server/enquiries/chat.functions'
-import { AriaProviders } from '../../ui/aria-providers'
-import { Button } from '../../ui/Button'
-import { Dialog } from '../../ui/Dialog'
-import { Modal } from '../../ui/Modal'
-import { TextField } from '../../ui/TextField'
+import { AriaProviders } from '../../ui/aria/aria-providers'
+import { Button } from '../../ui/aria/Button'
+import { Dialog } from '../../ui/aria/Dialog'
+import { Modal } from '../../ui/aria/Modal'
+import { TextField } from '../../ui/aria/TextField'
 
 interface ChatMessage {
   id: number

@@ -9,7 +9,7 @@ import { m } from '../../paraglide/messages'
 import type { ItemPage, PageData } from '../../contract/model'
 import type { Locale } from '../../config/site'
 import { CmsLink } from '../../ui/cms-link'
-import { Image } from '../../ui/media/image'
+import { Image } from '../../ui/image'
 
 export interface ItemArticleProps {
   data: PageData

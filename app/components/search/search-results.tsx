@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router'
 import { m } from '../../paraglide/messages'
 import type { MenuLink, SearchResults as Results } from '../../contract/model'
 import { CmsLink } from '../../ui/cms-link'
-import { formatNumber } from '../../ui/format-date'
+import { formatNumber } from '../../ui/blog/format-date'
 
 export function SearchResults({ search, suggestions }: { search: Results; suggestions: MenuLink[] }) {
   const from = search.total === 0 ? 0 : (search.page - 1) * search.perPage + 1

@@ -1,4 +1,4 @@
-import { PostCard } from '../../ui/post-card'
+import { PostCard } from '../../ui/blog/post-card'
 import { useSectionPage } from '../page-context'
 import type { BlogTeaserData } from '../../contract/sections/blog-teaser'
 

@@ -1,5 +1,5 @@
 import { CmsLink } from '../../ui/cms-link'
-import { BackgroundImage } from '../../ui/media/image'
+import { BackgroundImage } from '../../ui/image'
 import { useSectionHref } from '../page-context'
 import type { HeroData } from '../../contract/sections/hero'
 

@@ -1,4 +1,4 @@
-import { Image } from '../../ui/media/image'
+import { Image } from '../../ui/image'
 import type { ImageWithTextData } from '../../contract/sections/image-with-text'
 
 export function ImageWithText({ data, headingLevel }: { data: ImageWithTextData; headingLevel: 1 | 2 }) {

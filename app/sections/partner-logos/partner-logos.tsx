@@ -1,4 +1,4 @@
-import { Image } from '../../ui/media/image'
+import { Image } from '../../ui/image'
 import type { PartnerLogosData } from '../../contract/sections/partner-logos'
 
 export function PartnerLogos({ data, headingLevel }: { data: PartnerLogosData; headingLevel: 1 | 2 }) {

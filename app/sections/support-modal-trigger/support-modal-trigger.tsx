@@ -1,6 +1,6 @@
 import { HeadsetIcon } from '../../ui/icons'
 import { useShell } from '../../ui/shell-state'
-import { Button } from '../../ui/Button'
+import { Button } from '../../ui/aria/Button'
 import { blockHeadings } from '../headings'
 import type { SupportModalTriggerData } from '../../contract/sections/support-modal-trigger'
 

@@ -1,4 +1,4 @@
-import { Image } from '../../ui/media/image'
+import { Image } from '../../ui/image'
 import type { TeamData } from '../../contract/sections/team'
 import { blockHeadings } from '../headings'
 

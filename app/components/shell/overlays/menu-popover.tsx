@@ -5,8 +5,8 @@
  * focus returns to the trigger.
  */
 import { useEffect, type ReactNode, type RefObject } from 'react'
-import { AriaProviders } from '../../../ui/aria-providers'
-import { Menu, MenuItem } from '../../../ui/Menu'
+import { AriaProviders } from '../../../ui/aria/aria-providers'
+import { Menu, MenuItem } from '../../../ui/aria/Menu'
 
 export interface MenuEntry {
   id: string

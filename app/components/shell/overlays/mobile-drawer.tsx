@@ -6,9 +6,9 @@
 import type { Language, MenuLink } from '../../../contract/model'
 import { m } from '../../../paraglide/messages'
 import { CmsLink } from '../../../ui/cms-link'
-import { AriaProviders } from '../../../ui/aria-providers'
-import { Dialog } from '../../../ui/Dialog'
-import { Modal } from '../../../ui/Modal'
+import { AriaProviders } from '../../../ui/aria/aria-providers'
+import { Dialog } from '../../../ui/aria/Dialog'
+import { Modal } from '../../../ui/aria/Modal'
 import { LanguageSwitcher } from '../language-switcher'
 
 export default function MobileDrawer({ items, languages, onClose }: { items: MenuLink[]; languages: Language[]; onClose: () => void }) {

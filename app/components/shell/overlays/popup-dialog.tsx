@@ -9,9 +9,9 @@ import { isLocale } from '../../../lib/url'
 import { m } from '../../../paraglide/messages'
 import { getLocale } from '../../../paraglide/runtime'
 import { popupQueryOptions } from '../../../query-options'
-import { AriaProviders } from '../../../ui/aria-providers'
-import { Dialog } from '../../../ui/Dialog'
-import { Modal } from '../../../ui/Modal'
+import { AriaProviders } from '../../../ui/aria/aria-providers'
+import { Dialog } from '../../../ui/aria/Dialog'
+import { Modal } from '../../../ui/aria/Modal'
 
 /** The form engine loads only when a popup carries a form. */
 const DefinedForms = lazy(() => import('../../../forms/defined-form'))

@@ -7,11 +7,11 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { m } from '../../../paraglide/messages'
 import { SearchIcon } from '../../../ui/icons'
-import { AriaProviders } from '../../../ui/aria-providers'
-import { Button } from '../../../ui/Button'
-import { Dialog } from '../../../ui/Dialog'
-import { Modal } from '../../../ui/Modal'
-import { TextField } from '../../../ui/TextField'
+import { AriaProviders } from '../../../ui/aria/aria-providers'
+import { Button } from '../../../ui/aria/Button'
+import { Dialog } from '../../../ui/aria/Dialog'
+import { Modal } from '../../../ui/aria/Modal'
+import { TextField } from '../../../ui/aria/TextField'
 
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate()

@@ -13,9 +13,9 @@ import { m } from '../../../paraglide/messages'
 import { getLocale } from '../../../paraglide/runtime'
 import { popupQueryOptions } from '../../../query-options'
 import { PhoneIcon } from '../../../ui/icons'
-import { AriaProviders } from '../../../ui/aria-providers'
-import { Dialog } from '../../../ui/Dialog'
-import { Modal } from '../../../ui/Modal'
+import { AriaProviders } from '../../../ui/aria/aria-providers'
+import { Dialog } from '../../../ui/aria/Dialog'
+import { Modal } from '../../../ui/aria/Modal'
 
 const DefinedForms = lazy(() => import('../../../forms/defined-form'))
 

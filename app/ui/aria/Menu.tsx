@@ -1,7 +1,7 @@
 import type { RefObject } from 'react'
 import { Menu as AriaMenu, MenuItem as AriaMenuItem, type MenuItemProps, type MenuProps } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
-import { CheckIcon } from './icons'
+import { CheckIcon } from '../icons'
 import { Popover } from './Popover'
 
 const itemStyles = tv({

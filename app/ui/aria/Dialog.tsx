@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Dialog as AriaDialog, Heading, type DialogProps } from 'react-aria-components'
 import { twMerge } from 'tailwind-merge'
-import { CloseIcon } from './icons'
+import { CloseIcon } from '../icons'
 import { Button } from './Button'
 
 export interface SiteDialogProps extends Omit<DialogProps, 'children'> {

@@ -2,7 +2,7 @@
  * Dates and numbers in the page's locale. The formatters are built once per locale: an
  * Intl formatter takes far longer to build than to use, and a page formats many dates.
  */
-import { getLocale } from '../paraglide/runtime'
+import { getLocale } from '../../paraglide/runtime'
 
 function perLocale<F>(build: (locale: string) => F): () => F {
   const built = new Map<string, F>()

@@ -1,6 +1,6 @@
 import { Button as AriaButton, composeRenderProps, type ButtonProps as AriaButtonProps } from 'react-aria-components'
 import { tv, type VariantProps } from 'tailwind-variants'
-import { buttonBase, buttonVariants } from './button-styles'
+import { buttonBase, buttonVariants } from '../button-styles'
 import { focusRing } from './utils'
 
 export const buttonStyles = tv({

@@ -20,7 +20,7 @@ import {
   type ValidationResult,
 } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
-import { CalendarIcon } from './icons'
+import { CalendarIcon } from '../icons'
 import { Description, FieldError, FieldGroup, Label } from './Field'
 import { Popover } from './Popover'
 import { composeTailwindRenderProps, focusRing } from './utils'

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { imageSource } from '../../lib/image-url'
+import { imageSource } from '../lib/image-url'
 import { Image, ImageServiceContext, pageBackgroundStyle } from './image'
 
 afterEach(cleanup)

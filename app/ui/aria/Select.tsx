@@ -7,7 +7,7 @@ import {
   type ValidationResult,
 } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
-import { ChevronDownIcon } from './icons'
+import { ChevronDownIcon } from '../icons'
 import { Description, FieldError, fieldBoxStyles, Label } from './Field'
 import { ListBox } from './ListBox'
 import { Popover } from './Popover'

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { m } from '../paraglide/messages'
-import type { PostSummary } from '../contract/model'
-import { CmsLink } from './cms-link'
-import { Image } from './media/image'
+import { m } from '../../paraglide/messages'
+import type { PostSummary } from '../../contract/model'
+import { CmsLink } from '../cms-link'
+import { Image } from '../image'
 import { formatDate } from './format-date'
 
 /**

@@ -6,9 +6,9 @@
  * the image is missing or fails; and a background-image variant.
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
-import { siteConfig } from '../../config/site'
-import { imageSource } from '../../lib/image-url'
-import type { Image as ImageObject } from '../../contract/model'
+import { siteConfig } from '../config/site'
+import { imageSource } from '../lib/image-url'
+import type { Image as ImageObject } from '../contract/model'
 
 export const ImageServiceContext = createContext<{ cloudName: string | null; siteUrl: string }>({
   cloudName: null,

@@ -7,8 +7,8 @@
 import { useRouter, type NavigateOptions } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { I18nProvider, RouterProvider } from 'react-aria-components'
-import { publicHref } from '../lib/public-href'
-import { getLocale } from '../paraglide/runtime'
+import { publicHref } from '../../lib/public-href'
+import { getLocale } from '../../paraglide/runtime'
 
 declare module 'react-aria-components' {
   interface RouterConfig {

@@ -1,0 +1,66 @@
+/**
+ * `npm run check:chunks` (after `npm run build`): every module of `app/` the browser loads is
+ * in the chunk `scripts/chunks/expected.json` says, and no module is missing or new there.
+ * The groups follow folders (scripts/chunks/groups.ts), so a file moved to another folder can
+ * change what a first load carries; this check makes that a decision: look at the difference,
+ * then `npm run check:chunks -- --update` and commit the file with the move.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chunkMapFile } from './chunk-map-plugin.ts'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const expectedFile = join(root, 'scripts/chunks/expected.json')
+
+type ChunkMap = Record<string, string[]>
+
+/** Module → chunk, from chunk → modules. */
+export function byModule(map: ChunkMap): Map<string, string> {
+  const modules = new Map<string, string>()
+  for (const [chunk, paths] of Object.entries(map)) for (const path of paths) modules.set(path, chunk)
+  return modules
+}
+
+/** The differences between what the build did and what was expected, one line each. */
+export function differences(actual: ChunkMap, expected: ChunkMap): string[] {
+  const now = byModule(actual)
+  const before = byModule(expected)
+  const lines: string[] = []
+  for (const [path, chunk] of [...now].sort()) {
+    const was = before.get(path)
+    if (was === undefined) lines.push(`${path}: new, in chunk ${chunk}`)
+    else if (was !== chunk) lines.push(`${path}: in chunk ${chunk}, expected ${was}`)
+  }
+  for (const [path, chunk] of [...before].sort())
+    if (!now.has(path)) lines.push(`${path}: expected in chunk ${chunk}, not in the browser's build`)
+  return lines
+}
+
+function main() {
+  const file = chunkMapFile(root)
+  if (!existsSync(file)) {
+    console.error('check:chunks: no chunk map; run `npm run build` first.')
+    process.exit(1)
+  }
+  const actual = JSON.parse(readFileSync(file, 'utf8')) as ChunkMap
+  if (process.argv.includes('--update')) {
+    writeFileSync(expectedFile, `${JSON.stringify(actual, null, 2)}\n`)
+    console.log(
+      `check:chunks: wrote scripts/chunks/expected.json (${byModule(actual).size} modules in ${Object.keys(actual).length} chunks)`,
+    )
+    return
+  }
+  const expected = existsSync(expectedFile) ? (JSON.parse(readFileSync(expectedFile, 'utf8')) as ChunkMap) : {}
+  const lines = differences(actual, expected)
+  if (lines.length === 0) {
+    console.log(`check:chunks: ${byModule(actual).size} modules in ${Object.keys(actual).length} chunks, as expected`)
+    return
+  }
+  console.error(`check:chunks: ${lines.length} module(s) not where scripts/chunks/expected.json says:`)
+  for (const line of lines) console.error(`  - ${line}`)
+  console.error('If the move is meant: npm run check:chunks -- --update, and commit scripts/chunks/expected.json with it.')
+  process.exitCode = 1
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main()

@@ -1,0 +1,34 @@
+/**
+ * Writes which of the repository's modules each browser chunk holds, after the client build,
+ * to `.cache/build/chunk-map.json` (chunk name without its hash → repository paths), for
+ * `npm run check:chunks` (scripts/chunks/check.ts).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import type { Plugin } from 'vite'
+import { repositoryPath } from './groups.ts'
+
+export const chunkMapFile = (root: string) => join(root, '.cache/build/chunk-map.json')
+
+export function chunkMap(root: string): Plugin {
+  return {
+    name: 'kestrel-chunk-map',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      const map: Record<string, string[]> = {}
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue
+        const paths = Object.keys(output.modules)
+          .map((id) => repositoryPath(id, root))
+          .filter((path): path is string => path !== null && (path.startsWith('app/') || path.startsWith('cms/')))
+        if (paths.length === 0) continue
+        // `assets/shell-AbC123.js` → `shell`; an entry or a lazy module's chunk is named after it.
+        const name = output.fileName.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')
+        map[name] = [...new Set([...(map[name] ?? []), ...paths])].sort()
+      }
+      const file = chunkMapFile(root)
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, `${JSON.stringify(map, null, 2)}\n`)
+    },
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { differences } from '../../scripts/chunks/check'
+import { chunkGroups, inGroup, repositoryPath, rolldownGroups } from '../../scripts/chunks/groups'
+
+describe('the browser chunks follow folders (scripts/chunks/groups.ts)', () => {
+  const shell = chunkGroups.find((group) => group.name === 'shell')!
+
+  it('a folder takes its direct files, not those of its subfolders', () => {
+    expect(inGroup(shell, 'app/ui/island.tsx')).toBe(true)
+    expect(inGroup(shell, 'app/ui/aria/Button.tsx')).toBe(false)
+    expect(inGroup(shell, 'app/components/shell/top-bar.tsx')).toBe(true)
+    expect(inGroup(shell, 'app/components/shell/overlays/search-dialog.tsx')).toBe(false)
+  })
+
+  it('Rolldown gets the same rule for module ids, with queries and outside the repository', () => {
+    const test = rolldownGroups('/repo').find((group) => group.name === 'shell')!.test
+    expect(test('/repo/app/ui/icons.tsx')).toBe(true)
+    expect(test('/repo/app/ui/icons.tsx?tsr-split=component')).toBe(true)
+    expect(test('/elsewhere/app/ui/icons.tsx')).toBe(false)
+    expect(test('/repo/node_modules/@tanstack/react-query/build/modern/useSuspenseQuery.js')).toBe(true)
+    expect(repositoryPath('/repo/cms/index.ts', '/repo/')).toBe('cms/index.ts')
+  })
+})
+
+describe('npm run check:chunks', () => {
+  it('names a module that moved to another chunk, a new one and a missing one', () => {
+    const expected = { shell: ['app/ui/icons.tsx', 'app/ui/island.tsx'], hero: ['app/sections/hero/hero.tsx'] }
+    const actual = { shell: ['app/ui/icons.tsx'], index: ['app/ui/island.tsx', 'app/router.tsx'] }
+    expect(differences(actual, expected)).toEqual([
+      'app/router.tsx: new, in chunk index',
+      'app/ui/island.tsx: in chunk index, expected shell',
+      "app/sections/hero/hero.tsx: expected in chunk hero, not in the browser's build",
+    ])
+    expect(differences(expected, expected)).toEqual([])
+  })
+})
