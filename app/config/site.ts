@@ -293,8 +293,6 @@ export const siteConfig = {
   },
 } as const
 
-export type SiteConfig = typeof siteConfig
-
 /** The environment variables the browser may see: an explicit allow-list (CONTRIBUTING.md, How the code reads). */
 export const publicEnvKeys = [
   'GTM_ID',
