@@ -4,7 +4,8 @@
  * with `category`), signed previews of drafts, and `GET /api/v1/layout/{path}`.
  */
 import type { z } from 'zod'
-import type { wireBaseResponse, wirePageResult } from '../app/contract/wire'
+import type { wireBaseResponse } from '../app/contract/wire'
+import type { wirePageResult } from '../app/contract/wire-page'
 import { verifyPreview } from '../app/contract/preview-token.server'
 import { cmsConfig, siteConfig } from '../app.config'
 import type { LocaleContent, PageFile } from './content-store'

@@ -31,21 +31,11 @@ import type {
   SiteOptions,
   Term,
 } from './model'
-import {
-  menuLocations,
-  type WireBaseResponse,
-  type WireImage,
-  type WireMenuItem,
-  type WireMenus,
-  type WireMeta,
-  type WireOptions,
-  type WirePageResult,
-  type WirePopupResponse,
-  type WirePost,
-  type WirePostSummary,
-  type WirePostsResponse,
-  type WireTerm,
-} from './wire'
+import type { WireBaseResponse, WirePopupResponse, WirePostsResponse } from './wire'
+import type { WireMeta, WirePageResult } from './wire-page'
+import type { WirePost, WirePostSummary, WireTerm } from './wire-posts'
+import type { WireImage } from './wire-primitives'
+import { menuLocations, type WireMenuItem, type WireMenus, type WireOptions } from './wire-site'
 
 /** The origins whose URLs count as the site's own (the backend and the public site). */
 export interface ReshapeContext {
