@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { baseResponseFixture } from '../../tests/fixtures/wire'
-import { reshapeBaseResponse, reshapeChat, reshapeMenu, reshapePopup } from './reshape'
+import { reshapeBaseResponse, reshapeChat, reshapePopup } from './reshape'
+import { reshapeMenu } from './reshape-site'
 import { sanitizeSectionData } from './reshape-json'
 import type { ContentPage, Page } from './model'
 import { wireBaseResponse, wirePopupResponse } from './wire'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { reshapeMenus } from '../contract/reshape'
+import { reshapeMenus } from '../contract/reshape-site'
 import { wireMenuItem } from '../contract/wire-site'
 import { buildPrimaryNavigation } from './menus'
 

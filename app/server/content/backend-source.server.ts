@@ -10,7 +10,9 @@ import { backendConfig, type Locale } from '../../../app.config'
 import { isFormId, isPopupId } from '../../contract/page-name'
 import { appPathSchema, pageNameSchema } from '../../contract/queries'
 import { typeListingEntries, typePath, typeTargetOf } from '../../contract/content-types'
-import { contextFor, reshapeBaseResponse, reshapeMenus, reshapeOptions, reshapePopup, reshapePosts } from '../../contract/reshape'
+import { reshapeBaseResponse, reshapePopup } from '../../contract/reshape'
+import { reshapePosts } from '../../contract/reshape-posts'
+import { contextFor, reshapeMenus, reshapeOptions } from '../../contract/reshape-site'
 import { sanitizeCmsHtml } from '../../contract/sanitize'
 import {
   ContentNotFoundError,
