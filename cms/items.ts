@@ -7,8 +7,7 @@
  */
 import type { z } from 'zod'
 import type { wireBaseResponse, wirePostsResponse } from '../app/contract/wire'
-import type { wireChat } from '../app/contract/wire-chat'
-import type { wireLanguage, wirePageResult } from '../app/contract/wire-page'
+import type { wireChat, wireLanguage, wirePageResult } from '../app/contract/wire-page'
 import type { wirePostSummary } from '../app/contract/wire-posts'
 import { verifyPreview } from '../app/contract/preview-token.server'
 import { cmsConfig, siteConfig } from '../app.config'

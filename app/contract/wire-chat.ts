@@ -1,25 +1,11 @@
 /**
- * The chat in the content contract: the page's `chat` setting (which chat it offers), and
- * the built-in chat's call (ours, requirements §11.4): `POST {api}/api/v1/chat/messages`. The
+ * The built-in chat's call (ours, requirements §11.4): `POST {api}/api/v1/chat/messages`. The
  * visitor's message joins a support ticket (a new one when `ticket` is absent) and the
  * backend answers with its reply. docs/content-api.md describes it; `npm run schema`
  * publishes these schemas.
  */
 import { z } from 'zod'
 import { siteConfig } from '../../app.config'
-
-/**
- * Requirements §3 `chat`, ours in detail: the live chat the page offers. `provider` names who
- * answers (`builtin`: the backend's own chat endpoint, `POST /api/v1/chat/messages`;
- * `crisp`: Crisp, with `widget_id` its website id); `enabled: false` hides it on this
- * page. A provider the site does not know, or one it is not configured for, is no chat:
- * never an error.
- */
-export const wireChat = z.object({
-  provider: z.string().regex(/^[a-z0-9_-]{1,40}$/),
-  widget_id: z.string().max(200).nullable().optional(),
-  enabled: z.boolean(),
-})
 
 /** What the site sends: JSON. `ticket` and `token` continue a conversation the backend started. */
 export const wireChatRequest = z.object({

@@ -1,10 +1,10 @@
 /**
  * The page answer of the content contract (requirements §3 Page response; wire.ts wraps it
  * in the base call's answer): the page's own fields, its content (sections, widgets,
- * breadcrumbs, the posts and forms it shows, search results), meta and translations.
+ * breadcrumbs, the posts and forms it shows, search results), meta, translations and the
+ * chat it offers.
  */
 import { z } from 'zod'
-import { wireChat } from './wire-chat'
 import { wireShortcodeData } from './wire-forms'
 import { wireItemSearchResult, wireItemSlug, wireItemType } from './wire-items'
 import { wirePagination, wirePost, wirePostSummary, wireTerm } from './wire-posts'
@@ -127,6 +127,19 @@ export const wireAdminBar = z.object({
   dashboard_url: z.string().max(MAX_TEXT).optional(),
   edit_post_url: z.string().max(MAX_TEXT).optional(),
   page_layout: z.string().max(100).optional(),
+})
+
+/**
+ * Requirements §3 `chat`, ours in detail: the live chat the page offers. `provider` names who
+ * answers (`builtin`: the backend's own chat endpoint, `POST /api/v1/chat/messages`;
+ * `crisp`: Crisp, with `widget_id` its website id); `enabled: false` hides it on this
+ * page. A provider the site does not know, or one it is not configured for, is no chat:
+ * never an error.
+ */
+export const wireChat = z.object({
+  provider: z.string().regex(/^[a-z0-9_-]{1,40}$/),
+  widget_id: z.string().max(200).nullable().optional(),
+  enabled: z.boolean(),
 })
 
 /** Requirements §3 Page response (result.page.data.result). */

@@ -10,10 +10,9 @@
  */
 import { z } from 'zod'
 import { wireRedirect, wireRedirectsContract } from './redirects'
-import { wireChat } from './wire-chat'
 import { wireFormDefinition, wireShortcodeData } from './wire-forms'
 import { wireItemSitemapEntry } from './wire-items'
-import { wirePageResult, wireMeta, wireSection, wireWidget } from './wire-page'
+import { wireChat, wirePageResult, wireMeta, wireSection, wireWidget } from './wire-page'
 import { wirePagination, wirePost, wirePostSummary, wireTerm } from './wire-posts'
 import { html, MAX_TEXT, text, wireImage } from './wire-primitives'
 import { wireMenuItem, wireMenus, wireOptions } from './wire-site'

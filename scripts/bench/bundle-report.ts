@@ -9,7 +9,7 @@ import { root } from './server'
 
 const publicDir = join(root, '.output/public')
 
-export interface Asset {
+interface Asset {
   file: string
   raw: number
   gzip: number

@@ -23,7 +23,7 @@ const consentCookies = [
 ]
 const consentCookieHeader = consentCookies.map(({ name, value }) => `${name}=${value}`).join('; ')
 
-export type Preset = 'mobile' | 'desktop'
+type Preset = 'mobile' | 'desktop'
 export interface Run {
   name: string
   path: string

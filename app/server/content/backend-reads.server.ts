@@ -41,7 +41,7 @@ function encodePath(pageName: string): string {
     .join('/')
 }
 
-export type BackendReads = Pick<
+type BackendReads = Pick<
   ContentSource,
   'getPage' | 'getLayout' | 'getPopup' | 'getPosts' | 'getSitemapEntries' | 'getRedirects' | 'getTagId'
 >

@@ -21,7 +21,7 @@ import {
   type UserRequest,
 } from './content-source.server'
 
-export type BackendWrites = Pick<ContentSource, 'postComment' | 'submitForm' | 'userRequest' | 'sendChatMessage'>
+type BackendWrites = Pick<ContentSource, 'postComment' | 'submitForm' | 'userRequest' | 'sendChatMessage'>
 
 /** `timeoutMs`: each attempt's limit (an upload gets at least backendConfig.uploadTimeoutMs). */
 export function backendWrites({ baseUrl, client, url, report, unavailable }: BackendAccess, timeoutMs: number): BackendWrites {
