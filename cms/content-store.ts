@@ -24,18 +24,11 @@ import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { cmsConfig } from './config'
 import { wireItemFields } from '../app/contract/wire-items'
-import {
-  wireChat,
-  wireFormDefinition,
-  wireImage,
-  wireMenuItem,
-  wireMeta,
-  wireOptions,
-  wireSection,
-  wireShortcodeData,
-  wireTerm,
-  wireWidget,
-} from '../app/contract/wire'
+import { wireFormDefinition, wireShortcodeData } from '../app/contract/wire-forms'
+import { wireChat, wireMeta, wireSection, wireWidget } from '../app/contract/wire-page'
+import { wireTerm } from '../app/contract/wire-posts'
+import { wireImage } from '../app/contract/wire-primitives'
+import { wireMenuItem, wireOptions } from '../app/contract/wire-site'
 import { withGeneratedSizes } from './image-sizes'
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'must be a lowercase slug')

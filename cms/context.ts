@@ -4,7 +4,7 @@
  */
 import type { Client } from '@libsql/client'
 import type { z } from 'zod'
-import type { wireLanguage } from '../app/contract/wire'
+import type { wireLanguage } from '../app/contract/wire-page'
 import type { ContentStore, LocaleContent, PostRecord } from './content-store'
 import { localePrefix, pagePath, postPath } from './paths'
 import type { SearchIndex } from './search'

@@ -5,7 +5,7 @@
  * cmsIdempotency.keepMs and replayed, with `Idempotent-Replayed: true`, to any later
  * request with the same key on the same call. So a retry never makes a second entry,
  * account or mail. A form entry and its answer are stored in one transaction
- * (cms/forms.ts), so not even a crash between the two can let a retry through.
+ * (cms/form-entries.ts), so not even a crash between the two can let a retry through.
  */
 import type { Client, InStatement } from '@libsql/client'
 import { cmsConfig } from './config'

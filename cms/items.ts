@@ -6,7 +6,9 @@
  * site builds their paths from its own configuration.
  */
 import type { z } from 'zod'
-import type { wireBaseResponse, wireChat, wireLanguage, wirePageResult, wirePostSummary, wirePostsResponse } from '../app/contract/wire'
+import type { wireBaseResponse, wirePostsResponse } from '../app/contract/wire'
+import type { wireChat, wireLanguage, wirePageResult } from '../app/contract/wire-page'
+import type { wirePostSummary } from '../app/contract/wire-posts'
 import { verifyPreview } from '../app/contract/preview-token.server'
 import { siteConfig } from '../app/config/site'
 import { cmsConfig } from './config'

@@ -4,13 +4,14 @@
  * with `category`), signed previews of drafts, and `GET /api/v1/layout/{path}`.
  */
 import type { z } from 'zod'
-import type { wireBaseResponse, wirePageResult } from '../app/contract/wire'
+import type { wireBaseResponse } from '../app/contract/wire'
+import type { wirePageResult } from '../app/contract/wire-page'
 import { verifyPreview } from '../app/contract/preview-token.server'
 import { siteConfig } from '../app/config/site'
 import { cmsConfig } from './config'
 import type { LocaleContent, PageFile } from './content-store'
 import { contentFor, languagesFor, published, type CmsContext } from './context'
-import { formDefinitions } from './forms'
+import { formDefinitions } from './form-definitions'
 import { errorBody, json } from './http'
 import { categoryPath, isUnderBlog, localePrefix, pagePath, postSlugOf } from './paths'
 import { countTerms, postResult, recentPosts, summarize } from './posts'

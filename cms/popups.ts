@@ -2,7 +2,7 @@
 import type { z } from 'zod'
 import type { wirePopupResponse } from '../app/contract/wire'
 import { contentFor, type CmsContext } from './context'
-import { formDefinitions } from './forms'
+import { formDefinitions } from './form-definitions'
 import { errorBody, json } from './http'
 
 export async function getPopup(ctx: CmsContext, url: URL, id: string): Promise<Response> {

@@ -4,7 +4,9 @@
  * terms (`GET /api/wp/v2/tags`, `…/categories`).
  */
 import type { z } from 'zod'
-import type { wirePageResult, wirePost, wirePostSummary, wirePostsResponse } from '../app/contract/wire'
+import type { wirePostsResponse } from '../app/contract/wire'
+import type { wirePageResult } from '../app/contract/wire-page'
+import type { wirePost, wirePostSummary } from '../app/contract/wire-posts'
 import { siteConfig } from '../app/config/site'
 import { cmsConfig } from './config'
 import { commentsOf } from './comments'

@@ -1,6 +1,6 @@
 /** Site search on a page answer: `content.search` for `s` (docs/content-api.md), over cms/search.ts. */
 import type { z } from 'zod'
-import type { wirePageResult } from '../app/contract/wire'
+import type { wirePageResult } from '../app/contract/wire-page'
 import { cmsConfig } from './config'
 import { positiveInt, type CmsContext } from './context'
 

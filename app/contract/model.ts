@@ -4,7 +4,7 @@
  * HTML is sanitized, missing alt text is filled in, hidden items are dropped).
  */
 import type { FormDefinition } from './forms/definition'
-import type { MenuLocation } from './wire'
+import type { MenuLocation } from './wire-site'
 
 /** Data that is plain JSON: what CMS-defined structures (section data, forms) are reduced to. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }

@@ -9,7 +9,7 @@ import { typeLabel, typePath, typeSingular } from './content-types'
 import { isLocale } from '../lib/url'
 import type { Breadcrumb, Language } from './model'
 import { decodeText } from './sanitize'
-import type { WirePageResult } from './wire'
+import type { WirePageResult } from './wire-page'
 
 /** A translation of an item (its slug in that locale) or of an archive, as a language link. */
 export function itemLanguage(item: WirePageResult['lang'][number], itemType: string, isItem: boolean): Language[] {

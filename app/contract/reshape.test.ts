@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { baseResponseFixture } from '../../tests/fixtures/wire'
-import { reshapeBaseResponse, reshapeChat, reshapeMenu, reshapePopup } from './reshape'
+import { reshapeBaseResponse, reshapeChat, reshapePopup } from './reshape'
+import { reshapeMenu } from './reshape-site'
 import { sanitizeSectionData } from './reshape-json'
 import type { ContentPage, Page } from './model'
-import { wireBaseResponse, wireMenuItem, wirePopupResponse } from './wire'
+import { wireBaseResponse, wirePopupResponse } from './wire'
+import { wireMenuItem } from './wire-site'
 
 const reshape = (input: ReturnType<typeof baseResponseFixture>) => reshapeBaseResponse(wireBaseResponse.parse(input))
 

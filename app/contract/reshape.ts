@@ -1,158 +1,23 @@
 /**
- * Wire shapes → app types. Every function here also cleans up: backend URLs become app
+ * Wire shapes → app types: the page, the base call's answer and a popup here; the site's
+ * frame (menus, options) in reshape-site.ts, posts in reshape-posts.ts, items of a content
+ * type in reshape-items.ts, section data in reshape-json.ts. Every function also cleans up: backend URLs become app
  * routes, HTML is sanitized, unsafe links are dropped, alt text is filled in, and plain
  * text (titles, names, labels, meta) is decoded once (`decodeText`): past this point
  * text is characters, escaped once by whoever writes it out (React, the XML writer).
  */
 import { type Locale, siteConfig } from '../config/site'
-import { originOf, popupIdFromHref, toAppHref } from '../lib/url'
+import { toAppHref } from '../lib/url'
 import { parseFormDefinitions } from './forms/definition'
-import { imageSizesOf } from './image-sizes'
 import { scopePageCss } from './page-css'
-import { paletteColor } from './palette'
-import { darkFallback } from './palette-contrast'
 import { sanitizeSectionData, toJsonObject } from './reshape-json'
 import { itemLanguage, itemSearchHref, itemSearchLabel, typeBreadcrumbs, typeLabelIn } from './reshape-items'
-import { addHeadingAnchors, decodeText, sanitizeClassList, sanitizeCmsHtml } from './sanitize'
-import type {
-  ChatSettings,
-  Breadcrumb,
-  Image,
-  Language,
-  MenuLink,
-  Menus,
-  Page,
-  PageData,
-  PageMeta,
-  Popup,
-  Post,
-  PostList,
-  PostSummary,
-  SiteOptions,
-  Term,
-} from './model'
-import {
-  menuLocations,
-  type WireBaseResponse,
-  type WireImage,
-  type WireMenuItem,
-  type WireMenus,
-  type WireMeta,
-  type WireOptions,
-  type WirePageResult,
-  type WirePopupResponse,
-  type WirePost,
-  type WirePostSummary,
-  type WirePostsResponse,
-  type WireTerm,
-} from './wire'
-
-/** The origins whose URLs count as the site's own (the backend and the public site). */
-export interface ReshapeContext {
-  ownOrigins: readonly string[]
-  /** The locale asked for: the links to items of a content type are built in it (decision 029). */
-  locale?: Locale
-}
-
-export function contextFor(options: Pick<WireOptions, 'host_url'> | null, ...origins: Array<string | undefined>): ReshapeContext {
-  const ownOrigins = [options?.host_url, ...origins].map((value) => originOf(value)).filter((value): value is string => value !== null)
-  return { ownOrigins: [...new Set(ownOrigins)] }
-}
-
-export function reshapeImage(image: WireImage | false | null | undefined, fallbackAlt = ''): Image | null {
-  if (!image) return null
-  const link = toAppHref(image.url, [])
-  if (!link) return null
-  const shape = { src: link.href, width: image.width ?? 0, height: image.height ?? 0 }
-  return {
-    ...shape,
-    alt: decodeText(image.alt ?? '') || fallbackAlt,
-    error: image.error ?? false,
-    sizes: imageSizesOf(shape, image.srcset, (url) => toAppHref(url, [])?.href ?? null),
-  }
-}
-
-function reshapeMenuLink(item: WireMenuItem, ctx: ReshapeContext): Omit<MenuLink, 'children'> | null {
-  // relative_path is the backend's own rewrite of the URL into a site path (requirements §3).
-  const source = item.relative_path && item.relative_path.startsWith('/') ? item.relative_path : item.url
-  const link = toAppHref(source, ctx.ownOrigins)
-  if (!link) return null
-  return {
-    id: String(item.id),
-    title: decodeText(item.title) || link.href,
-    href: link.href,
-    internal: link.internal,
-    newTab: item.target === '_blank',
-    popupId: popupIdFromHref(link.href),
-    parentId: item.post_parent === false ? null : String(item.post_parent),
-  }
-}
-
-/**
- * One menu location as a tree: items nest under the item whose id is their
- * `post_parent` (false for the top level). Orphans are shown at the top level rather
- * than lost; cycles cannot form because only top-level items are roots.
- */
-export function reshapeMenu(items: readonly WireMenuItem[], ctx: ReshapeContext): MenuLink[] {
-  const links = new Map<string, MenuLink>()
-  for (const item of items) {
-    const link = reshapeMenuLink(item, ctx)
-    if (link) links.set(link.id, { ...link, children: [] })
-  }
-  const roots: MenuLink[] = []
-  for (const item of items) {
-    const link = links.get(String(item.id))
-    if (!link) continue
-    const parent = item.post_parent === false ? undefined : links.get(String(item.post_parent))
-    if (parent && parent !== link && item.post_parent !== false) parent.children.push(link)
-    else roots.push(link)
-  }
-  return roots
-}
-
-export function reshapeMenus(menus: WireMenus | undefined, ctx: ReshapeContext): Menus {
-  const result = {} as Menus
-  for (const location of menuLocations) {
-    result[location] = reshapeMenu(menus?.[location] ?? [], ctx)
-  }
-  return result
-}
-
-export function reshapeOptions(options: WireOptions, ctx: ReshapeContext): SiteOptions {
-  const hostUrl = toAppHref(options.host_url, [])
-  const badge = (value: { label: string; url: string } | undefined) => {
-    const link = value ? toAppHref(value.url, []) : null
-    return value && link ? { label: decodeText(value.label), url: link.href } : null
-  }
-  return {
-    organizationName: decodeText(options.organization.name) || siteConfig.productName,
-    logoUrl: options.organization.logo_url ? (toAppHref(options.organization.logo_url, [])?.href ?? null) : null,
-    hostUrl: hostUrl && !hostUrl.internal ? hostUrl.href : '/',
-    siteUrl: hostUrl && !hostUrl.internal ? new URL(hostUrl.href).origin : 'http://localhost:3000',
-    ownOrigins: [...ctx.ownOrigins],
-    addressHtml: sanitizeCmsHtml(options.address ?? ''),
-    phone: options.phone?.trim() || null,
-    shopUrl: options.shop_url ? (toAppHref(options.shop_url, [])?.href ?? null) : null,
-    reviewBadge: badge(options.review_badge),
-    statusBadge: badge(options.status_badge),
-    palette: reshapePalette(options.palette ?? []),
-  }
-}
-
-/** The palette entries the site can use: a plain slug and a colour that is one (a bad entry is left out, not an error). */
-function reshapePalette(palette: NonNullable<WireOptions['palette']>): SiteOptions['palette'] {
-  const seen = new Set<string>()
-  return palette.flatMap((entry) => {
-    const slug = entry.slug.trim().toLowerCase()
-    const light = paletteColor(entry.color)
-    if (!/^[a-z0-9][a-z0-9-]{0,59}$/.test(slug) || !light || seen.has(slug)) return []
-    seen.add(slug)
-    const dark = paletteColor(entry.dark ?? '')
-    // A theme that names its dark value is taken at its word; else one is made that reads (decision 028).
-    const fallback = dark ? null : darkFallback(light)
-    return [{ slug, light, dark: dark ?? fallback?.text ?? light, darkBackground: dark ?? fallback?.background ?? light }]
-  })
-}
+import { reshapeImage, reshapePost, reshapePostSummary, reshapePosts, reshapeTerm } from './reshape-posts'
+import { contextFor, reshapeMenus, reshapeOptions, type ReshapeContext } from './reshape-site'
+import { decodeText, sanitizeClassList, sanitizeCmsHtml } from './sanitize'
+import type { Breadcrumb, ChatSettings, Language, Page, PageData, PageMeta, Popup } from './model'
+import type { WireBaseResponse, WirePopupResponse } from './wire'
+import type { WireMeta, WirePageResult } from './wire-page'
 
 export function reshapeMeta(meta: WireMeta): PageMeta {
   const value = (input: string | undefined) => {
@@ -175,38 +40,6 @@ export function reshapeMeta(meta: WireMeta): PageMeta {
     twitterCard: value(meta['twitter:card']),
     canonical: url(meta.canonical),
     favicon: url(meta.favicon?.url),
-  }
-}
-
-export function reshapeTerm(term: WireTerm): Term {
-  return { id: String(term.id), name: decodeText(term.name), slug: term.slug, count: term.count ?? 0 }
-}
-
-export function reshapePostSummary(post: WirePostSummary): PostSummary {
-  return {
-    id: String(post.id),
-    slug: post.slug,
-    title: decodeText(post.title),
-    excerptHtml: sanitizeCmsHtml(post.excerpt),
-    date: post.date,
-    modified: post.modified ?? null,
-    author: post.author?.name ? decodeText(post.author.name) || null : null,
-    featuredImage: reshapeImage(post.featured_image, decodeText(post.title)),
-    categories: post.categories.map(reshapeTerm),
-    tags: post.tags.map(reshapeTerm),
-    readingMinutes: post.reading_minutes ?? null,
-  }
-}
-
-export function reshapePost(post: WirePost): Post {
-  return {
-    ...reshapePostSummary(post),
-    contentHtml: addHeadingAnchors(sanitizeCmsHtml(post.content)),
-    fields: post.fields.flatMap((field) => {
-      const label = decodeText(field.label)
-      const value = decodeText(field.value)
-      return label && value ? [{ label, value }] : []
-    }),
   }
 }
 
@@ -387,15 +220,5 @@ export function reshapePopup(response: WirePopupResponse): Popup {
     contentHtml: sanitizeCmsHtml(props.content),
     className: sanitizeClassList([props.options.classname ?? '']),
     forms: parseFormDefinitions(shortcode_data),
-  }
-}
-
-export function reshapePosts(response: WirePostsResponse): PostList {
-  const { blog_posts, pagination } = response.result
-  return {
-    posts: blog_posts.map(reshapePostSummary),
-    pagination: pagination
-      ? { page: pagination.page, perPage: pagination.per_page, total: pagination.total, totalPages: pagination.total_pages }
-      : null,
   }
 }

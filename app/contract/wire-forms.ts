@@ -1,19 +1,52 @@
 /**
- * The write calls of the content API contract (requirements §7) as they travel on the wire: the
- * answers to a form submission and to the account calls. Same conventions as wire.ts;
- * documented in docs/content-api.md and published by `npm run schema`.
+ * Forms in the content API contract (requirements §7) as they travel on the wire: the form
+ * definitions a page or popup carries, and the write calls' answers (a form submission, the
+ * account calls). Same conventions as wire.ts; documented in docs/content-api.md and
+ * published by `npm run schema`.
  *
  * Requirements §7's "answer data.message" / "data.is_valid" reads the HTTP client's `data`, the
  * response body: the fields sit at the top level of the JSON.
  */
 import { z } from 'zod'
-import { wireId } from './wire'
+import { MAX_HTML, MAX_TEXT, text, wireId } from './wire-primitives'
 
-const MAX_TEXT = 2_000
-const MAX_HTML = 500_000
-
-const text = z.string().max(MAX_TEXT)
 const pageNumber = z.number().int().nonnegative().max(1000)
+
+/** Requirements §3 Form definition (shortcode data by id). The form engine (app/forms/) reads it. */
+export const wireFormField = z.looseObject({
+  id: wireId,
+  name: z.string().max(200).optional(),
+  label: text.optional().default(''),
+  type: z.string().max(50),
+  fieldType: z.string().max(50).optional(),
+  placeholder: text.optional(),
+  isRequired: z.boolean().optional().default(false),
+  cssClass: z.string().max(500).optional().default(''),
+  visibility: z.string().max(50).optional(),
+  pageNumber: z.number().int().min(1).optional(),
+  conditionalLogic: z.unknown().optional(),
+  options: z
+    .array(z.object({ label: text, value: z.string().max(MAX_TEXT) }))
+    .max(1000)
+    .optional(),
+  errorMessage: text.optional(),
+})
+export const wireFormDefinition = z.looseObject({
+  id: wireId.optional(),
+  title: text.optional().default(''),
+  cssClass: z.string().max(500).optional().default(''),
+  api_url: z.string().max(MAX_TEXT).optional().default(''),
+  button: z.object({ text: text }).optional(),
+  pagination: z
+    .object({ type: z.string().max(50), pages: z.array(text).max(50).optional() })
+    .nullable()
+    .optional(),
+  minimum_date: z.string().max(40).nullable().optional(),
+  maximum_date: z.string().max(40).nullable().optional(),
+  fields: z.array(wireFormField).max(500).default([]),
+})
+/** shortcode_data: form definitions keyed by form id. */
+export const wireShortcodeData = z.record(z.string().max(50), wireFormDefinition)
 
 /** Gravity Forms answers `[]` (PHP's empty array) for "no messages"; read it as `{}`. */
 const validationMessages = z.union([
@@ -67,6 +100,7 @@ export const wireUserResponse = z.object({
   user: wireUserAccount.optional(),
 })
 
+export type WireFormDefinition = z.infer<typeof wireFormDefinition>
 export type WireSubmissionResponse = z.infer<typeof wireSubmissionResponse>
 export type WireUserResponse = z.infer<typeof wireUserResponse>
 export type WireUserAccount = z.infer<typeof wireUserAccount>

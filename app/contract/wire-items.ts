@@ -2,8 +2,8 @@
  * The contract's pieces for content types beyond pages and posts (docs/content-api.md,
  * Content types; decision 029). The backend names an item by its type and slug; the
  * site owns the paths (app/config/site.ts `content.types`), so where a page or a post carries
- * a URL, an item carries `item_type` and `slug` instead. wire.ts joins these into its
- * answers.
+ * a URL, an item carries `item_type` and `slug` instead. The page (wire-page.ts), the
+ * post (wire-posts.ts) and wire.ts's answers join these in.
  */
 import { z } from 'zod'
 

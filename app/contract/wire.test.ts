@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { baseResponseFixture } from '../../tests/fixtures/wire'
-import {
-  wireBaseResponse,
-  wireErrorResponse,
-  wireLayoutResponse,
-  wireMenuItem,
-  wirePopupResponse,
-  wirePostsResponse,
-  wireTagsResponse,
-} from './wire'
+import { wireBaseResponse, wireErrorResponse, wireLayoutResponse, wirePopupResponse, wirePostsResponse, wireTagsResponse } from './wire'
+import { wireMenuItem } from './wire-site'
 import { wireSubmissionResponse } from './wire-forms'
 
 describe('wire schemas: valid payloads', () => {

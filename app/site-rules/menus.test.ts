@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { reshapeMenus } from '../contract/reshape'
-import { wireMenuItem } from '../contract/wire'
+import { reshapeMenus } from '../contract/reshape-site'
+import { wireMenuItem } from '../contract/wire-site'
 import { buildPrimaryNavigation } from './menus'
 
 describe('buildPrimaryNavigation', () => {

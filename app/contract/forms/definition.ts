@@ -9,7 +9,7 @@
 import { parseConditionalLogic, type ConditionalLogic } from './conditional-logic'
 import { fieldKindOf, type FieldKind } from './fields'
 import { decodeText } from '../sanitize'
-import { wireFormDefinition } from '../wire'
+import { wireFormDefinition } from '../wire-forms'
 
 export type { FieldKind }
 

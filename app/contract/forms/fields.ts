@@ -1,6 +1,6 @@
 /**
  * Requirements §3: which kind of input a form field is. One rule for the browser's form engine
- * (app/forms) and the embedded CMS's validation (cms/forms.ts), so the two can never
+ * (app/forms) and the embedded CMS's validation (cms/form-validation.ts), so the two can never
  * disagree about a field.
  */
 

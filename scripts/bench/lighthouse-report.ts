@@ -1,0 +1,108 @@
+/**
+ * What the Lighthouse bench (lighthouse.ts) prints: a row per run, the medians when each
+ * run was repeated, the image findings, the errors and warnings, the biggest layout shifts
+ * when CLS > 0, and the bundle (bundle-report.ts).
+ */
+import type { BundleReport } from './bundle-report'
+import { kib, ms, table } from './format'
+import type { Run, RunSummary } from './lighthouse-run'
+
+export const clsText = (value: number | null) =>
+  value === null ? '–' : value === 0 ? '0' : value < 0.001 ? value.toExponential(1) : value.toFixed(3)
+
+export function label(run: Run) {
+  return `${run.name} ${run.path}${run.consent ? '' : ' (first visit)'}`
+}
+
+/** `repeat`: the runs of each page and preset (BENCH_LIGHTHOUSE_REPEAT). */
+export function printLighthouseReport(results: RunSummary[], bundles: BundleReport, lighthouseVersion: string, repeat: number) {
+  console.log(`\nLighthouse ${lighthouseVersion}, performance, simulated throttling (absolute times are noisy on a small machine)\n`)
+  console.log(
+    table(
+      ['page', 'preset', 'score', 'CLS', 'LCP', 'TBT', 'FCP', 'transferred', 'JS'],
+      results.map((result) => [
+        label(result),
+        result.preset,
+        result.error ? 'ERROR' : String(result.score ?? '–'),
+        clsText(result.cls),
+        ms(result.lcpMs),
+        ms(result.tbtMs),
+        ms(result.fcpMs),
+        kib(result.totalBytes),
+        kib(result.jsBytes),
+      ]),
+      [2, 3, 4, 5, 6, 7, 8],
+    ),
+  )
+
+  if (repeat > 1) {
+    const median = (values: Array<number | null>) => {
+      const sorted = values.filter((value): value is number => value !== null).sort((a, b) => a - b)
+      return sorted[Math.floor(sorted.length / 2)] ?? null
+    }
+    const groups = new Map<string, RunSummary[]>()
+    for (const result of results) {
+      const key = `${label(result)}|${result.preset}`
+      groups.set(key, [...(groups.get(key) ?? []), result])
+    }
+    console.log(`\nMedians of ${repeat} runs\n`)
+    console.log(
+      table(
+        ['page', 'preset', 'score', 'TBT', 'LCP', 'scores'],
+        [...groups.values()].map((group) => [
+          label(group[0]!),
+          group[0]!.preset,
+          String(median(group.map((result) => result.score)) ?? '–'),
+          ms(median(group.map((result) => result.tbtMs))),
+          ms(median(group.map((result) => result.lcpMs))),
+          group.map((result) => result.score ?? '–').join(' '),
+        ]),
+        [2, 3, 4],
+      ),
+    )
+  }
+
+  for (const result of results) {
+    for (const finding of result.imageFindings) {
+      console.log(`\nimages on ${label(result)} [${result.preset}]: ${finding.title} (${finding.audit})`)
+      for (const url of finding.urls) console.log(`  ${url}`)
+    }
+  }
+  const imageClean = results.filter((result) => !result.error && result.imageFindings.length === 0).length
+  console.log(`\nimages: ${imageClean} of ${results.length} runs have no image-delivery or LCP-discovery finding`)
+
+  for (const result of results) {
+    if (result.error) console.log(`\n${label(result)} [${result.preset}]: ${result.error}`)
+    for (const warning of result.runWarnings) console.log(`\n${label(result)} [${result.preset}] warning: ${warning}`)
+    if (!result.cls) continue
+    console.log(`\nCLS ${clsText(result.cls)} on ${label(result)} [${result.preset}], biggest shifts:`)
+    if (!result.clsCulprits.length) console.log('  (Lighthouse named no element)')
+    for (const culprit of result.clsCulprits) {
+      console.log(
+        `  ${culprit.score.toFixed(4)}  ${culprit.selector ?? '?'}${culprit.label ? `  "${culprit.label.replace(/\s+/g, ' ').slice(0, 60)}"` : ''}`,
+      )
+      for (const cause of culprit.causes) console.log(`          cause: ${cause}`)
+    }
+  }
+
+  console.log('\nBundle (.output/public/assets), gzip -9, largest first\n')
+  console.log(
+    table(
+      ['file', 'raw', 'gzip'],
+      [
+        ...bundles.assets.map((asset) => [asset.file.replace(/^assets\//, ''), kib(asset.raw), kib(asset.gzip)]),
+        ['total JS', kib(bundles.totals.js.raw), kib(bundles.totals.js.gzip)],
+        ['total CSS', kib(bundles.totals.css.raw), kib(bundles.totals.css.gzip)],
+        ['total', kib(bundles.totals.all.raw), kib(bundles.totals.all.gzip)],
+      ],
+      [1, 2],
+    ),
+  )
+  const { initialTotals } = bundles
+  console.log(
+    `\nInitial JS/CSS referenced by the home page's HTML (script src, modulepreload, stylesheet): ${bundles.initial.length} files\n` +
+      `  JS  ${kib(initialTotals.js.raw)} raw, ${kib(initialTotals.js.gzip)} gzip  <- initial JS\n` +
+      `  CSS ${kib(initialTotals.css.raw)} raw, ${kib(initialTotals.css.gzip)} gzip\n` +
+      `  all ${kib(initialTotals.all.raw)} raw, ${kib(initialTotals.all.gzip)} gzip`,
+  )
+}

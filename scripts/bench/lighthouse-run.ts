@@ -1,0 +1,176 @@
+/**
+ * One Lighthouse run of the bench (lighthouse.ts): a fresh Chromium and profile, the
+ * consent cookies when the run is a returning visitor's, performance only, and the
+ * summary of its report (lighthouse-audits.ts); the full report is written to
+ * `.cache/bench/lhr/`. Chromium is stopped by pid on every exit path.
+ */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse'
+import { chromiumFlags, chromiumPath } from '../../tests/chromium'
+import { culprits, imageFindings, numeric, resourceBytes, type Culprit, type Details, type ImageFinding } from './lighthouse-audits'
+import { benchDir, HOST } from './server'
+
+export const reportDir = join(benchDir, 'lhr')
+export const chromePath = chromiumPath ?? '/usr/bin/chromium'
+const chromeFlags = chromiumFlags
+
+/** The visitor who already chose "Reject all" (tests/e2e/decided-consent.json). */
+const consentCookies = [
+  { name: 'cookie_control_consent', value: 'true' },
+  { name: 'cookie_control_enabled_cookies', value: '' },
+]
+const consentCookieHeader = consentCookies.map(({ name, value }) => `${name}=${value}`).join('; ')
+
+type Preset = 'mobile' | 'desktop'
+export interface Run {
+  name: string
+  path: string
+  preset: Preset
+  consent: boolean
+  /** Which of BENCH_LIGHTHOUSE_REPEAT runs of the same page and preset (absent when there is one). */
+  round?: number
+}
+
+// Chromium is ours: stopped by pid on every exit path.
+
+let chrome: chromeLauncher.LaunchedChrome | undefined
+
+export function stopChrome() {
+  if (!chrome) return
+  try {
+    chrome.kill()
+  } catch {
+    // already gone
+  }
+  chrome = undefined
+}
+process.on('exit', stopChrome)
+
+/**
+ * Puts the consent cookies in the browser's cookie jar. The site decides consent in the
+ * browser from `document.cookie`, which a Cookie request header (Lighthouse's
+ * extraHeaders) never reaches: with the header alone the banner would still show.
+ */
+async function seedCookies(port: number) {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string
+  }
+  const socket = new WebSocket(webSocketDebuggerUrl)
+  await new Promise<void>((done, fail) => {
+    socket.addEventListener('open', () => done(), { once: true })
+    socket.addEventListener('error', () => fail(new Error('cannot reach Chromium over CDP')), { once: true })
+  })
+  try {
+    await new Promise<void>((done, fail) => {
+      socket.addEventListener('message', (event) => {
+        const message = JSON.parse(String(event.data)) as { id?: number; error?: { message: string } }
+        if (message.id !== 1) return
+        if (message.error) fail(new Error(`Storage.setCookies: ${message.error.message}`))
+        else done()
+      })
+      const cookies = consentCookies.map((cookie) => ({ ...cookie, domain: HOST, path: '/', sameSite: 'Lax' }))
+      socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }))
+    })
+  } finally {
+    socket.close()
+  }
+}
+
+export interface RunSummary extends Run {
+  url: string
+  finalUrl: string | null
+  score: number | null
+  cls: number | null
+  lcpMs: number | null
+  tbtMs: number | null
+  fcpMs: number | null
+  speedIndexMs: number | null
+  totalBytes: number | null
+  jsBytes: number | null
+  cssBytes: number | null
+  requests: number | null
+  clsCulprits: Culprit[]
+  /** Lighthouse's image findings (image delivery: size and format; the LCP image's discovery), by audit. */
+  imageFindings: ImageFinding[]
+  runWarnings: string[]
+  error: string | null
+  report: string | null
+}
+
+/** Lighthouse asks to run again after a broken trace (NO_NAVSTART and the like): one retry. */
+export async function runLighthouseWithRetry(run: Run, origin: string): Promise<RunSummary> {
+  const first = await runLighthouse(run, origin)
+  if (!first.error) return first
+  const second = await runLighthouse(run, origin)
+  return second.error
+    ? second
+    : { ...second, runWarnings: [`first attempt failed (${first.error}); this is the retry`, ...second.runWarnings] }
+}
+
+async function runLighthouse(run: Run, origin: string): Promise<RunSummary> {
+  const url = `${origin}${run.path}`
+  const summary: RunSummary = {
+    ...run,
+    url,
+    finalUrl: null,
+    score: null,
+    cls: null,
+    lcpMs: null,
+    tbtMs: null,
+    fcpMs: null,
+    speedIndexMs: null,
+    totalBytes: null,
+    jsBytes: null,
+    cssBytes: null,
+    requests: null,
+    clsCulprits: [],
+    imageFindings: [],
+    runWarnings: [],
+    error: null,
+    report: null,
+  }
+  // A fresh browser and profile per run: empty HTTP cache, nothing left in the cookie jar.
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent', handleSIGINT: false })
+  try {
+    if (run.consent) await seedCookies(chrome.port)
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      throttlingMethod: 'simulate',
+      ...(run.consent ? { extraHeaders: { Cookie: consentCookieHeader } } : {}),
+    }
+    const result = await lighthouse(url, flags, run.preset === 'desktop' ? desktopConfig : undefined)
+    if (!result) throw new Error('Lighthouse returned no result')
+    const lhr = result.lhr
+    const reportName = `${run.name}-${run.preset}${run.consent ? '' : '-first-visit'}${run.round ? `-${run.round}` : ''}.json`
+    writeFileSync(join(reportDir, reportName), JSON.stringify(lhr))
+    summary.report = `.cache/bench/lhr/${reportName}`
+    summary.finalUrl = lhr.finalDisplayedUrl ?? null
+    summary.runWarnings = (lhr.runWarnings ?? []).map(String)
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+    const score = lhr.categories.performance?.score
+    summary.score = typeof score === 'number' ? Math.round(score * 100) : null
+    summary.cls = numeric(lhr, 'cumulative-layout-shift')
+    summary.lcpMs = numeric(lhr, 'largest-contentful-paint')
+    summary.tbtMs = numeric(lhr, 'total-blocking-time')
+    summary.fcpMs = numeric(lhr, 'first-contentful-paint')
+    summary.speedIndexMs = numeric(lhr, 'speed-index')
+    summary.totalBytes = numeric(lhr, 'total-byte-weight') ?? resourceBytes(lhr, 'total')
+    summary.jsBytes = resourceBytes(lhr, 'script')
+    summary.cssBytes = resourceBytes(lhr, 'stylesheet')
+    const items = (lhr.audits['resource-summary']?.details as Details | undefined)?.items ?? []
+    const total = items.find((item) => item.resourceType === 'total')
+    summary.requests = typeof total?.requestCount === 'number' ? total.requestCount : null
+    summary.clsCulprits = culprits(lhr)
+    summary.imageFindings = imageFindings(lhr)
+  } catch (error) {
+    summary.error = error instanceof Error ? error.message : String(error)
+  } finally {
+    stopChrome()
+  }
+  return summary
+}
