@@ -27,12 +27,12 @@ export function differences(actual: ChunkMap, expected: ChunkMap): string[] {
   const now = byModule(actual)
   const before = byModule(expected)
   const lines: string[] = []
-  for (const [path, chunk] of [...now].sort()) {
+  for (const [path, chunk] of [...now].sort(([a], [b]) => a.localeCompare(b))) {
     const was = before.get(path)
     if (was === undefined) lines.push(`${path}: new, in chunk ${chunk}`)
     else if (was !== chunk) lines.push(`${path}: in chunk ${chunk}, expected ${was}`)
   }
-  for (const [path, chunk] of [...before].sort())
+  for (const [path, chunk] of [...before].sort(([a], [b]) => a.localeCompare(b)))
     if (!now.has(path)) lines.push(`${path}: expected in chunk ${chunk}, not in the browser's build`)
   return lines
 }
