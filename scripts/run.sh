@@ -138,11 +138,12 @@ oldest_wordpress() {
 }
 
 ensure_php_tools() {
-  # PHP's own syntax check and PHP_CodeSniffer for the plugin (wordpress/kestrel-headless/phpcs.xml.dist).
-  command -v php >/dev/null 2>&1 && command -v phpcs >/dev/null 2>&1 && return 0
+  # PHP's own syntax check and PHP_CodeSniffer for the plugin (wordpress/kestrel-headless/phpcs.xml.dist),
+  # GNU gettext for its translation files (scripts/wordpress/make-pot.sh).
+  command -v php >/dev/null 2>&1 && command -v phpcs >/dev/null 2>&1 && command -v xgettext >/dev/null 2>&1 && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "site: installing Debian's php-cli and php-codesniffer for the plugin's checks"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq php-cli php-codesniffer >/dev/null
+    echo "site: installing Debian's php-cli, php-codesniffer and gettext for the plugin's checks"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq php-cli php-codesniffer gettext >/dev/null
   fi
 }
 
@@ -154,6 +155,8 @@ php_lint() {
   echo "site: php -l clean on every plugin file"
   (cd wordpress/kestrel-headless && phpcs -q --no-colors) || return 1
   echo "site: phpcs clean on the plugin (PSR-12, phpcs.xml.dist)"
+  # The committed .pot, German .po and .mo match the source; no German string missing or fuzzy.
+  bash scripts/wordpress/make-pot.sh --check || return 1
 }
 
 wordpress_passes() {

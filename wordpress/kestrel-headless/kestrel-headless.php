@@ -8,6 +8,7 @@
  * Author:            Kestrel IT Support
  * License:           GPL-2.0-or-later
  * Text Domain:       kestrel-headless
+ * Domain Path:       /languages
  */
 declare(strict_types=1);
 
@@ -49,6 +50,7 @@ require_once __DIR__ . '/includes/redirects.php';
 require_once __DIR__ . '/includes/rest.php';
 require_once __DIR__ . '/includes/settings-page.php';
 
+Messages::boot();
 Settings::boot();
 Languages::boot();
 ContentTypes::boot();
