@@ -70,6 +70,8 @@ for locale in "${locales[@]}"; do
   mo="$plugin/languages/$domain-$locale.mo"
   cp "$po" "$work/$locale.po"
   msgmerge --quiet --update --backup=none --add-location=file "$work/$locale.po" "$work/$domain.pot"
+  # Strings gone from the source leave the .po too (no `#~` entries).
+  msgattrib --no-obsolete --output-file="$work/$locale.po" "$work/$locale.po"
   msgfmt --check --output-file="$work/$locale.mo" "$work/$locale.po"
   if $check; then
     compare "$work/$locale.po" "$po"

@@ -186,7 +186,9 @@ final class Documents
     {
         $prefix = Languages::prefix($locale);
         $front = self::frontPage($locale);
-        $home = ['url' => $prefix . '/', 'title' => $front ? Util::title($front) : __('Home', 'kestrel-headless')];
+        // Not through gettext (which speaks the WordPress user's language, not the request's):
+        // the embedded CMS names a missing home page "Home" in every locale (cms/pages.ts).
+        $home = ['url' => $prefix . '/', 'title' => $front ? Util::title($front) : 'Home'];
         if ($front && $front->ID === $post->ID) {
             return [];
         }
