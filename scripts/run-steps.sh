@@ -68,8 +68,9 @@ need_xmllint() {
 }
 
 ensure_php_tools() {
-  # PHP's own syntax check and PHP_CodeSniffer for the plugin (wordpress/kestrel-headless/phpcs.xml.dist).
-  if ! need_php_tools >/dev/null && can_install; then apt_install "PHP, for the plugin's checks" php-cli php-codesniffer || true; fi
+  # PHP's own syntax check and PHP_CodeSniffer for the plugin (wordpress/kestrel-headless/phpcs.xml.dist),
+  # GNU gettext for its translation files (scripts/wordpress/make-pot.sh).
+  if ! need_php_tools >/dev/null && can_install; then apt_install "PHP and gettext, for the plugin's checks" php-cli php-codesniffer gettext || true; fi
 }
 need_php() {
   command -v php >/dev/null 2>&1 && return 0
@@ -78,8 +79,12 @@ need_php() {
 }
 need_php_tools() {
   need_php || return 1
-  command -v phpcs >/dev/null 2>&1 && return 0
-  echo "needs phpcs (Debian: apt install php-codesniffer; elsewhere: composer global require squizlabs/php_codesniffer)"
+  if ! command -v phpcs >/dev/null 2>&1; then
+    echo "needs phpcs (Debian: apt install php-codesniffer; elsewhere: composer global require squizlabs/php_codesniffer)"
+    return 1
+  fi
+  command -v xgettext >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1 && return 0
+  echo "needs GNU gettext's xgettext and msgfmt (Debian: apt install gettext; macOS: brew install gettext)"
   return 1
 }
 

@@ -92,6 +92,8 @@ php_lint() {
   echo "site: php -l clean on every plugin file"
   (cd wordpress/kestrel-headless && phpcs -q --no-colors) || return 1
   echo "site: phpcs clean on the plugin (PSR-12, phpcs.xml.dist)"
+  # The committed .pot, German .po and .mo match the source; no German string missing or fuzzy.
+  bash scripts/wordpress/make-pot.sh --check || return 1
 }
 
 wordpress_passes() {

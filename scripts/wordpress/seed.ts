@@ -7,8 +7,11 @@
  * content/redirects.json into the Redirection plugin when it is active.
  *
  * Idempotent: documents are found by type, locale and slug and updated; a run whose
- * inputs (content/, this file, the plugin's blocks) have not changed since the last seed
- * of this database only refreshes the settings.
+ * inputs (content/, the seed's scripts, the plugin's blocks) have not changed since the
+ * last seed of this database only refreshes the settings. The REST client is
+ * scripts/wordpress/wp-rest.ts; the settings are scripts/wordpress/seed-settings.ts's,
+ * the menus and sidebar scripts/wordpress/seed-menus.ts's, Redirection's and Rank Math's
+ * data scripts/wordpress/seed-plugins.ts's.
  *
  *   WORDPRESS_URL=http://127.0.0.1:8088 WORDPRESS_STATE=.cache/wordpress/state \
  *     WORDPRESS_APP_PASSWORD_FILE=.cache/wordpress/app-password npx tsx scripts/wordpress/seed.ts
@@ -20,72 +23,17 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { defaultLocale, routedLocales } from '../../app/config/site'
-import { createContentStore, type FormFile, type LocaleContent, type PageFile, type PostRecord } from '../../cms/content-store'
+import { createContentStore, type LocaleContent, type PageFile, type PostRecord } from '../../cms/content-store'
 import { blocksFromHtml, sectionBlocks, serializeBlock } from './blocks'
 import { editorBlocksDocument } from './editor-blocks'
-import { redirectsFile } from '../../cms/redirects'
-import { RANK_MATH_SEED } from './rank-math'
 import { ownSlugs } from './own-slugs'
+import { seedMenus, seedSidebar, type PageId } from './seed-menus'
+import { seedRankMath, seedRedirects } from './seed-plugins'
+import { seedPalette, seedSettings } from './seed-settings'
+import { all, base, batch, existingOf, finder, rest, type Json } from './wp-rest'
 
-const base = (process.env.WORDPRESS_URL ?? 'http://127.0.0.1:8088').replace(/\/+$/, '')
 const state = process.env.WORDPRESS_STATE ?? '.cache/wordpress/state'
-const credentials = readFileSync(process.env.WORDPRESS_APP_PASSWORD_FILE ?? '.cache/wordpress/app-password', 'utf8').trim()
-const authorization = `Basic ${Buffer.from(credentials).toString('base64')}`
 const started = Date.now()
-
-/* ------------------------------------------------------------------ REST */
-
-type Json = Record<string, unknown>
-
-class RestError extends Error {}
-
-async function rest<T = Json>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}/api${route}`, {
-    method,
-    headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new RestError(`${method} ${route} answered ${response.status}: ${text.slice(0, 400)}`)
-  return JSON.parse(text) as T
-}
-
-/** Every item of a collection (100 a page). */
-async function all<T = Json>(route: string): Promise<T[]> {
-  const items: T[] = []
-  for (let page = 1; ; page++) {
-    const separator = route.includes('?') ? '&' : '?'
-    const response = await fetch(`${base}/api${route}${separator}per_page=100&page=${page}`, { headers: { authorization } })
-    if (response.status === 400 && page > 1) break
-    if (!response.ok) throw new RestError(`GET ${route} answered ${response.status}: ${(await response.text()).slice(0, 300)}`)
-    const chunk = (await response.json()) as T[]
-    items.push(...chunk)
-    if (chunk.length < 100) break
-  }
-  return items
-}
-
-/** WordPress's batch endpoint: up to 25 writes per request. */
-async function batch(requests: Array<{ method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown }>): Promise<Json[]> {
-  const answers: Json[] = []
-  for (let index = 0; index < requests.length; index += 25) {
-    const chunk = requests.slice(index, index + 25).map((request) => ({ ...request, path: request.path }))
-    const result = await rest<{ responses: Array<{ status: number; body: Json }> }>('POST', '/batch/v1', {
-      validation: 'normal',
-      requests: chunk,
-    })
-    for (const [position, response] of result.responses.entries()) {
-      if (response.status >= 400) {
-        const request = chunk[position]
-        throw new RestError(
-          `${request?.method} ${request?.path} (batch) answered ${response.status}: ${JSON.stringify(response.body).slice(0, 400)}`,
-        )
-      }
-      answers.push(response.body)
-    }
-  }
-  return answers
-}
 
 /* ------------------------------------------------------------------ inputs */
 
@@ -100,12 +48,20 @@ function hashInputs(): string {
   }
   walk('content')
   walk('wordpress/kestrel-headless/blocks')
-  hash
-    .update(readFileSync('scripts/wordpress/seed.ts'))
-    .update(readFileSync('scripts/wordpress/blocks.ts'))
-    .update(readFileSync('scripts/wordpress/editor-blocks.ts'))
-    .update(readFileSync('scripts/wordpress/rank-math.ts'))
-    .update(readFileSync('scripts/wordpress/own-slugs.ts'))
+  for (const script of [
+    'seed.ts',
+    'seed-settings.ts',
+    'seed-menus.ts',
+    'seed-plugins.ts',
+    'wp-rest.ts',
+    'blocks.ts',
+    'editor-blocks.ts',
+    'editor-blocks-strings.ts',
+    'rank-math.ts',
+    'own-slugs.ts',
+  ]) {
+    hash.update(readFileSync(path.join('scripts/wordpress', script)))
+  }
   return hash.digest('hex')
 }
 
@@ -118,85 +74,8 @@ for (const locale of routedLocales) {
 const en = contents.get(defaultLocale)
 if (!en) throw new Error(`content/${defaultLocale} is missing`)
 
-/* ------------------------------------------------------------------ settings (every run) */
-
-function formsOf(content: LocaleContent): Record<string, FormFile> {
-  return Object.fromEntries([...content.forms.entries()].map(([id, form]) => [id, form]))
-}
-
-async function seedSettings(): Promise<void> {
-  const site: Record<string, Record<string, string>> = {}
-  const forms: Record<string, Record<string, FormFile>> = {}
-  for (const [locale, content] of contents) {
-    const o = content.options
-    site[locale] = {
-      address: o.address ?? '',
-      phone: o.phone ?? '',
-      shop_url: o.shop_url ?? '',
-      review_badge_label: o.review_badge?.label ?? '',
-      review_badge_url: o.review_badge?.url ?? '',
-      status_badge_label: o.status_badge?.label ?? '',
-      status_badge_url: o.status_badge?.url ?? '',
-    }
-    // Only a locale's own form files (a locale without one uses the default locale's, in the plugin as in the CMS).
-    const own = readdirSync(path.join('content', locale, 'forms')).map((name) => path.basename(name, '.json'))
-    forms[locale] = Object.fromEntries(Object.entries(formsOf(content)).filter(([id]) => own.includes(id)))
-  }
-  await rest('POST', '/kestrel/v1/settings', {
-    site_url: process.env.WORDPRESS_SITE_URL ?? en!.options.host_url,
-    // Secrets only when given: a value an admin set in the settings page stays otherwise.
-    ...(process.env.WORDPRESS_PREVIEW_SECRET ? { preview_secret: process.env.WORDPRESS_PREVIEW_SECRET } : {}),
-    ...(process.env.WORDPRESS_REVALIDATE_SECRET ? { revalidate_secret: process.env.WORDPRESS_REVALIDATE_SECRET } : {}),
-    logo_url: en!.options.organization.logo_url ?? '',
-    locales: [...contents.keys()].join(','),
-    trusted_proxies: '127.0.0.1, ::1',
-    // The chat every page offers, as options.json says (the built-in one: tickets in WordPress).
-    chat_provider: en!.chat?.provider ?? '',
-    chat_widget_id: en!.chat?.widget_id ?? '',
-    mail_entries: true,
-    site,
-    forms,
-  })
-  await rest('POST', '/wp/v2/settings', {
-    title: en!.options.organization.name,
-    description: '',
-    timezone: 'UTC',
-    default_comment_status: 'open',
-  })
-}
-
-/**
- * options.json's palette as the editor's own colours (the user origin of theme.json, which
- * the plugin reads after the theme's), with their dark values where the plugin looks for
- * them (docs/decisions/028), so the demo page's palette classes mean the same on both backends.
- */
-async function seedPalette() {
-  const palette = en!.options.palette ?? []
-  if (palette.length === 0) return
-  const [theme] = await rest<Array<{ _links?: Record<string, Array<{ href: string }>> }>>('GET', '/wp/v2/themes?status=active')
-  const href = theme?._links?.['wp:user-global-styles']?.[0]?.href
-  if (!href) return
-  const route = new URL(href).pathname.replace(/^\/(api|wp-json)/, '')
-  const current = await rest<{ settings?: Json; styles?: Json }>('GET', route)
-  const settings = current.settings ?? {}
-  await rest('POST', route, {
-    styles: current.styles ?? {},
-    settings: {
-      ...settings,
-      color: {
-        ...(settings.color as Json | undefined),
-        palette: palette.map(({ slug, name, color }) => ({ slug, name: name ?? slug, color })),
-      },
-      custom: {
-        ...(settings.custom as Json | undefined),
-        kestrel: { darkPalette: Object.fromEntries(palette.flatMap((entry) => (entry.dark ? [[entry.slug, entry.dark]] : []))) },
-      },
-    },
-  })
-}
-
-await seedSettings()
-await seedPalette()
+await seedSettings(contents, en)
+await seedPalette(en)
 const hashFile = path.join(state, 'seed-hash')
 const inputs = hashInputs()
 const seeded = await fetch(`${base}/api/v1/base/home`).then((response) => response.status === 200)
@@ -269,22 +148,6 @@ await seedTerms('categories')
 await seedTerms('tags')
 
 /* ------------------------------------------------------------------ documents */
-
-interface Existing {
-  id: number
-  slug: string
-  parent?: number
-  meta?: { kestrel_locale?: string }
-}
-
-async function existingOf(type: string): Promise<Existing[]> {
-  return all<Existing>(`/wp/v2/${type}?status=publish,draft,private,pending,future&context=edit&_fields=id,slug,parent,meta`)
-}
-
-function finder(list: Existing[]) {
-  return (slug: string, locale: string, parent = 0) =>
-    list.find((item) => item.slug === slug && (item.meta?.kestrel_locale || defaultLocale) === locale && (item.parent ?? 0) === parent)?.id
-}
 
 const image = (value: { url: string; width?: number; height?: number; alt?: string } | undefined) =>
   value
@@ -496,133 +359,11 @@ for (const [locale, content] of [...contents].sort(([a], [b]) => (a === defaultL
   }
 }
 
-/* ------------------------------------------------------------------ menus */
+/* ------------------------------------------------------------------ menus, the sidebar, other plugins */
 
-const menus = await all<{ id: number; slug: string }>('/wp/v2/menus?context=edit')
-// With Polylang's languages the built-in per-locale locations (`primary__de`) are not
-// registered: Polylang keeps those menus in its own option (the migration sets it), so a
-// menu is only given the locations WordPress knows.
-const registeredLocations = new Set(Object.keys(await rest<Record<string, unknown>>('GET', '/wp/v2/menu-locations')))
-let itemCount = 0
-for (const [locale, content] of contents) {
-  for (const [location, items] of Object.entries(content.menus)) {
-    // The primary submenu's items nest under the primary menu's items in WordPress (one menu, children).
-    if (location === 'primary-submenu') continue
-    const wpLocation = locale === defaultLocale ? location : `${location}__${locale}`
-    const slug = `${location}-${locale}`
-    const existing = menus.find((menu) => menu.slug === slug)
-    const menu = await rest<{ id: number }>('POST', existing ? `/wp/v2/menus/${existing.id}` : '/wp/v2/menus', {
-      name: `${location} (${locale})`,
-      slug,
-      ...(registeredLocations.has(wpLocation) ? { locations: [wpLocation] } : {}),
-    })
-    const old = await all<{ id: number }>(`/wp/v2/menu-items?menus=${menu.id}&context=edit`)
-    if (old.length > 0) await batch(old.map((item) => ({ method: 'DELETE' as const, path: `/wp/v2/menu-items/${item.id}?force=true` })))
-    const children = location === 'primary' ? (content.menus['primary-submenu'] ?? []) : []
-    const created = new Map<string, number>()
-    let order = 1
-    for (const item of items) {
-      const answer = await rest<{ id: number }>('POST', '/wp/v2/menu-items', {
-        ...menuItem(item, locale),
-        menus: menu.id,
-        menu_order: order++,
-        status: 'publish',
-      })
-      created.set(String(item.id), answer.id)
-      itemCount++
-    }
-    const nested = children
-      .filter((child) => child.post_parent !== false && created.has(String(child.post_parent)))
-      .map((child) => ({
-        method: 'POST' as const,
-        path: '/wp/v2/menu-items',
-        body: {
-          ...menuItem(child, locale),
-          menus: menu.id,
-          parent: created.get(String(child.post_parent)),
-          menu_order: order++,
-          status: 'publish',
-        },
-      }))
-    if (nested.length > 0) await batch(nested)
-    itemCount += nested.length
-  }
-}
-
-/** A menu item of content/ as a WordPress one: a page or a category where it points at one, else a custom link. */
-function menuItem(item: { title: string; url: string; target?: string; relative_path?: string }, locale: string): Json {
-  const sitePath = (item.relative_path ?? '').replace(new RegExp(`^/${locale}(?=/|$)`), '').replace(/^\/+|\/+$/g, '')
-  const target = item.target ?? ''
-  const pageId =
-    sitePath === '' && item.relative_path !== undefined ? pageIds.get(pageKey(locale, 'home')) : pageIds.get(pageKey(locale, sitePath))
-  if (item.relative_path !== undefined && pageId) {
-    return { title: item.title, type: 'post_type', object: 'page', object_id: pageId, target }
-  }
-  const category = /^blog\/category\/([a-z0-9-]+)$/.exec(sitePath)
-  if (category && termIds.categories.has(category[1]!)) {
-    return { title: item.title, type: 'taxonomy', object: 'category', object_id: termIds.categories.get(category[1]!), target }
-  }
-  return { title: item.title, type: 'custom', url: item.relative_path ?? item.url, target }
-}
-
-/* ------------------------------------------------------------------ widgets (the blog page's sidebar) */
-
-const blogPage = [...en.pages.values()].find((page) => page.type === 'blog')
-const widgets = await all<{ id: string; sidebar: string }>('/wp/v2/widgets?context=edit')
-const oldWidgets = widgets.filter((widget) => widget.sidebar === 'sidebar' || widget.sidebar === 'wp_inactive_widgets')
-if (oldWidgets.length > 0)
-  await batch(oldWidgets.map((widget) => ({ method: 'DELETE' as const, path: `/wp/v2/widgets/${widget.id}?force=true` })))
-const widgetIds: string[] = []
-for (const widget of blogPage?.widgets.sidebar ?? []) {
-  const title = widget.title ?? ''
-  const instance =
-    widget.widget_type === 'recent_posts'
-      ? { id_base: 'recent-posts', instance: { raw: { title, number: 3 } } }
-      : widget.widget_type === 'categories'
-        ? { id_base: 'categories', instance: { raw: { title, count: 1 } } }
-        : widget.widget_type === 'custom_html'
-          ? { id_base: 'custom_html', instance: { raw: { title, content: String(widget.content ?? '') } } }
-          : { id_base: 'text', instance: { raw: { title, text: String(widget.content ?? ''), filter: false, visual: false } } }
-  const created = await rest<{ id: string }>('POST', '/wp/v2/widgets', { ...instance, sidebar: 'sidebar' })
-  widgetIds.push(created.id)
-}
-// WordPress 6.1 files a widget created over REST under "inactive" on a block theme; placing the list fixes that.
-await rest('POST', '/wp/v2/sidebars/sidebar', { widgets: widgetIds })
-
-/* ------------------------------------------------------------------ redirects */
-
-/**
- * content/redirects.json into the Redirection plugin, through the REST API its own screens
- * use (one redirect per rule, in order, in its WordPress module's first group), when it is
- * active. Its earlier redirects go first, so a second seed leaves the same list.
- */
-async function seedRedirects(): Promise<number> {
-  const probe = await fetch(`${base}/api/redirection/v1/redirect?per_page=200`, { headers: { authorization } })
-  if (probe.status === 404) return 0
-  if (!probe.ok) throw new RestError(`GET /redirection/v1/redirect answered ${probe.status}: ${(await probe.text()).slice(0, 300)}`)
-  const existing = ((await probe.json()) as { items: Array<{ id: number }> }).items
-  if (existing.length > 0) await rest('POST', '/redirection/v1/bulk/redirect/delete', { items: existing.map((item) => item.id) })
-  const groups = await rest<{ items: Array<{ id: number; module_id: number }> }>('GET', '/redirection/v1/group')
-  const group = groups.items.find((item) => Number(item.module_id) === 1)
-  if (!group) throw new RestError('Redirection has no group in its WordPress module')
-  const file = redirectsFile.parse(JSON.parse(readFileSync('content/redirects.json', 'utf8')))
-  for (const [position, rule] of file.redirects.entries()) {
-    await rest('POST', '/redirection/v1/redirect', {
-      url: rule.source,
-      match_type: 'url',
-      regex: rule.regex ? 1 : 0,
-      action_type: rule.status === 410 ? 'error' : 'url',
-      action_code: rule.status,
-      action_data: rule.target ? { url: rule.target } : {},
-      group_id: group.id,
-      position,
-      match_data: {
-        source: { flag_query: rule.query, flag_case: rule.ignore_case, flag_trailing: rule.ignore_trailing_slash, flag_regex: rule.regex },
-      },
-    })
-  }
-  return file.redirects.length
-}
+const pageId: PageId = (locale, pagePath) => pageIds.get(pageKey(locale, pagePath))
+const itemCount = await seedMenus(contents, pageId, termIds.categories)
+await seedSidebar([...en.pages.values()].find((page) => page.type === 'blog'))
 const redirectCount = await seedRedirects()
 
 /* Remove WordPress's own sample post and page, so listings hold only the demo content. */
@@ -635,29 +376,7 @@ for (const [type, slug] of [
   for (const item of found) await rest('DELETE', `/wp/v2/${type}/${item.id}?force=true`)
 }
 
-/* ------------------------------------------------------------------ Rank Math */
-
-/*
- * When Rank Math is active: what an administrator and an editor would save in its own
- * screens (scripts/wordpress/rank-math.ts), through the REST routes those screens use.
- * Titles & Meta go through `rankmath/v1/updateSettings` (type `titles`) as its settings
- * screen sends them; the page's fields through `rankmath/v1/updateMeta` as its sidebar in
- * the block editor does (Rank Math registers no meta for wp/v2).
- */
-const active = await rest<Array<{ plugin: string }>>('GET', '/wp/v2/plugins?status=active&_fields=plugin')
-if (active.some((item) => item.plugin.startsWith('seo-by-rank-math/'))) {
-  await rest('POST', '/rankmath/v1/updateSettings', {
-    type: 'titles',
-    settings: RANK_MATH_SEED.titles,
-    fieldTypes: Object.fromEntries(Object.keys(RANK_MATH_SEED.titles).map((key) => [key, 'text'])),
-    updated: [],
-    isReset: false,
-  })
-  const careers = pageIds.get(pageKey(defaultLocale, RANK_MATH_SEED.page))
-  if (!careers) throw new Error(`no ${defaultLocale} page ${RANK_MATH_SEED.page} to give Rank Math fields`)
-  await rest('POST', '/rankmath/v1/updateMeta', { objectType: 'post', objectID: careers, meta: RANK_MATH_SEED.meta, content: '' })
-  console.log(`[seed] Rank Math: Titles & Meta, and the fields of page ${careers}`)
-}
+await seedRankMath(pageId)
 
 writeFileSync(hashFile, inputs)
 console.log(

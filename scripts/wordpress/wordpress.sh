@@ -29,7 +29,8 @@
 # (and, when it runs as root, mariadbd runs as mysql and apache2 as www-data).
 # Another WORDPRESS_VERSION or WORDPRESS_PLUGINS than the installed one starts from an
 # empty database. Processes: mariadbd on a unix socket only (no TCP), apache2 + mod_php on
-# 127.0.0.1 only.
+# 127.0.0.1 only; their configuration and start are scripts/wordpress/mariadb.sh and
+# scripts/wordpress/apache.sh, sourced here.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
@@ -56,6 +57,11 @@ WP_CONFIG=$CORE/wp-config.php
 DB_NAME=kestrel_wp DB_USER=kestrel_wp DB_PASS=kestrel-wp-db-pass
 ADMIN_USER=admin ADMIN_PASS=${WORDPRESS_ADMIN_PASSWORD:-kestrel-admin-pass} ADMIN_EMAIL=admin@kestrel-it.example
 PLUGIN_SRC="$ROOT/wordpress/kestrel-headless"
+
+# shellcheck source=scripts/wordpress/mariadb.sh
+source "$ROOT/scripts/wordpress/mariadb.sh"
+# shellcheck source=scripts/wordpress/apache.sh
+source "$ROOT/scripts/wordpress/apache.sh"
 
 log() { printf '[wordpress] %s\n' "$*"; }
 die() { printf '[wordpress] ERROR: %s\n' "$*" >&2; exit 1; }
@@ -244,48 +250,8 @@ for name in "${PLUGIN_NAMES[@]}"; do
   PLUGIN_FILES+=("$slug/$main")
 done
 
-# ------------------------------------------------------------------ MariaDB (unix socket only)
-cat > "$MY_CNF" <<EOF
-[mysqld]
-user=$DB_OS_USER
-datadir=$DATADIR
-socket=$DB_SOCK
-pid-file=$DB_PID
-tmpdir=$TMP/mysql
-log-error=$LOGS/mysql/mysqld.err
-skip-networking
-skip-log-bin
-innodb_buffer_pool_size=64M
-character-set-server=utf8mb4
-collation-server=utf8mb4_unicode_ci
-[client]
-socket=$DB_SOCK
-user=$DB_CLIENT_USER
-EOF
-sql() { mariadb --defaults-file="$MY_CNF" "$@"; }
-if [ ! -d "$DATADIR/mysql" ]; then
-  log "initialising the database in $DATADIR"
-  mkdir -p "$DATADIR"
-  [ "$(id -u)" != 0 ] || chown mysql:mysql "$DATADIR"
-  mariadb-install-db --defaults-file="$MY_CNF" --user="$DB_OS_USER" --auth-root-authentication-method=socket --skip-test-db \
-    >"$LOGS/mysql/install-db.log" 2>&1 || { tail -20 "$LOGS/mysql/install-db.log"; die "mariadb-install-db failed"; }
-fi
-if pid_alive "$DB_PID" mariadbd; then
-  log "mariadbd already runs (pid $(cat "$DB_PID"))"
-else
-  rm -f "$DB_PID" "$DB_SOCK"
-  setsid /usr/sbin/mariadbd --defaults-file="$MY_CNF" </dev/null >>"$LOGS/mysql/mariadbd.out" 2>&1 &
-fi
-for i in $(seq 1 150); do
-  mariadb-admin --defaults-file="$MY_CNF" ping >/dev/null 2>&1 && break
-  [ "$i" = 150 ] && { tail -20 "$LOGS/mysql/mysqld.err"; die "mariadbd did not start"; }
-  sleep 0.2
-done
-sql <<EOF
-CREATE DATABASE IF NOT EXISTS \`$DB_NAME\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-CREATE USER IF NOT EXISTS '$DB_USER'@'localhost' IDENTIFIED BY '$DB_PASS';
-GRANT ALL PRIVILEGES ON \`$DB_NAME\`.* TO '$DB_USER'@'localhost';
-EOF
+# ------------------------------------------------------------------ MariaDB (unix socket only, scripts/wordpress/mariadb.sh)
+start_mariadb
 
 # ------------------------------------------------------------------ wp-content and wp-config.php
 ln -sfn "$PLUGIN_SRC" "$CONTENT_DIR/plugins/kestrel-headless"
@@ -320,114 +286,8 @@ fi
 if [ "$(id -u)" = 0 ]; then chown root:www-data "$WP_CONFIG.tmp"; fi
 chmod 640 "$WP_CONFIG.tmp" && mv -f "$WP_CONFIG.tmp" "$WP_CONFIG"
 
-# ------------------------------------------------------------------ Apache + mod_php on 127.0.0.1:PORT
-M=/usr/lib/apache2/modules
-cat >"$APACHE_CONF" <<EOF
-ServerRoot /etc/apache2
-ServerName $HOST
-Listen $HOST:$PORT
-PidFile $APACHE_PID
-DefaultRuntimeDir $RUN
-Mutex file:$RUN default
-$APACHE_USER
-ErrorLog $LOGS/apache-error.log
-LogLevel warn
-LoadModule mpm_prefork_module $M/mod_mpm_prefork.so
-LoadModule authz_core_module $M/mod_authz_core.so
-LoadModule dir_module $M/mod_dir.so
-LoadModule mime_module $M/mod_mime.so
-LoadModule alias_module $M/mod_alias.so
-LoadModule rewrite_module $M/mod_rewrite.so
-LoadModule setenvif_module $M/mod_setenvif.so
-LoadModule php_module $PHP_MODULE
-StartServers 2
-MinSpareServers 2
-MaxSpareServers 4
-MaxRequestWorkers 12
-Timeout 60
-KeepAlive On
-TypesConfig /etc/mime.types
-LogFormat "%h %t \"%r\" %>s %O %D" short
-CustomLog $LOGS/apache-access.log short
-ServerTokens Prod
-AddDefaultCharset UTF-8
-<FilesMatch "\.php\$">
-  SetHandler application/x-httpd-php
-</FilesMatch>
-SetEnvIf Authorization "(.+)" HTTP_AUTHORIZATION=\$1
-# Form uploads of 5000 KB (the site's limit) in a 12 MB submission.
-php_admin_value upload_max_filesize 6M
-php_admin_value post_max_size 13M
-# PHP's temporary files (uploads) stay under .cache/wordpress too.
-php_admin_value upload_tmp_dir $TMP
-php_admin_value sys_temp_dir $TMP
-# No mail leaves this machine: what WordPress mails is appended to logs/mail.log.
-php_admin_value sendmail_path "cat >> $LOGS/mail.log; true"
-DocumentRoot $CORE
-DirectoryIndex index.php
-Alias /wp-content $CONTENT_DIR
-# The demo content points at the site's own images and media files (/images/…, /media/…,
-# public/ of this repository): served here too, so the block editor and WordPress's own
-# theme show them.
-Alias /images $ROOT/public/images
-Alias /media $ROOT/public/media
-<Directory />
-  Options None
-  AllowOverride None
-  Require all denied
-</Directory>
-<Directory $CORE>
-  Options FollowSymLinks
-  Require all granted
-  RewriteEngine On
-  RewriteBase /
-  RewriteRule ^index\.php\$ - [L]
-  RewriteCond %{REQUEST_FILENAME} !-f
-  RewriteCond %{REQUEST_FILENAME} !-d
-  RewriteRule . /index.php [L]
-</Directory>
-<Directory $CONTENT_DIR>
-  Options FollowSymLinks
-  Require all granted
-</Directory>
-<Directory $ROOT/public/images>
-  Require all granted
-</Directory>
-<Directory $ROOT/public/media>
-  Require all granted
-</Directory>
-<Directory $ROOT/wordpress>
-  Options FollowSymLinks
-  Require all granted
-</Directory>
-<Directory $CORE/wp-content/themes>
-  Options FollowSymLinks
-  Require all granted
-</Directory>
-# Form entries' files are private (the plugin also writes a deny-all .htaccess there).
-<Directory $CONTENT_DIR/uploads/kestrel-entries>
-  Require all denied
-</Directory>
-<Directory $CONTENT_DIR/uploads>
-  <FilesMatch "\.ph(p[0-9]?|tml|ar)\$">
-    Require all denied
-  </FilesMatch>
-</Directory>
-EOF
-/usr/sbin/apache2 -f "$APACHE_CONF" -t >/dev/null 2>"$LOGS/apache-configtest.log" || { cat "$LOGS/apache-configtest.log"; die "the apache2 configuration does not pass apache2 -t"; }
-if pid_alive "$APACHE_PID" apache2; then
-  /usr/sbin/apache2 -f "$APACHE_CONF" -k graceful
-else
-  rm -f "$APACHE_PID"
-  if command -v ss >/dev/null && ss -ltn "( sport = :$PORT )" | grep -q LISTEN; then die "port $PORT is taken by another process (set WORDPRESS_PORT)"; fi
-  /usr/sbin/apache2 -f "$APACHE_CONF" -k start
-fi
-for i in $(seq 1 100); do
-  code=$(curl -s -o /dev/null -w '%{http_code}' "$URL/wp-login.php" || true)
-  [ "$code" != 000 ] && break
-  [ "$i" = 100 ] && { tail -20 "$LOGS/apache-error.log"; die "apache2 does not answer on $URL"; }
-  sleep 0.2
-done
+# ------------------------------------------------------------------ Apache + mod_php on 127.0.0.1:PORT (scripts/wordpress/apache.sh)
+start_apache
 
 # ------------------------------------------------------------------ WordPress: install, plugins, admin credentials
 boot() { as_web env WP_BOOT_CORE="$CORE" php -d sys_temp_dir="$TMP" "$ROOT/scripts/wordpress/wp-boot.php" "$@"; }

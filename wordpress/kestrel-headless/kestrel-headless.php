@@ -8,6 +8,7 @@
  * Author:            Kestrel IT Support
  * License:           GPL-2.0-or-later
  * Text Domain:       kestrel-headless
+ * Domain Path:       /languages
  */
 declare(strict_types=1);
 
@@ -27,13 +28,19 @@ require_once __DIR__ . '/includes/util.php';
 require_once __DIR__ . '/includes/messages.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/languages.php';
+require_once __DIR__ . '/includes/translated-slugs.php';
 require_once __DIR__ . '/includes/polylang-migration.php';
 require_once __DIR__ . '/includes/content-types.php';
 require_once __DIR__ . '/includes/blocks.php';
 require_once __DIR__ . '/includes/block-markup.php';
 require_once __DIR__ . '/includes/sections.php';
+require_once __DIR__ . '/includes/core-sections.php';
 require_once __DIR__ . '/includes/seo.php';
+require_once __DIR__ . '/includes/rank-math.php';
 require_once __DIR__ . '/includes/documents.php';
+require_once __DIR__ . '/includes/frame.php';
+require_once __DIR__ . '/includes/widgets.php';
+require_once __DIR__ . '/includes/search.php';
 require_once __DIR__ . '/includes/items.php';
 require_once __DIR__ . '/includes/idempotency.php';
 require_once __DIR__ . '/includes/form-definitions.php';
@@ -49,8 +56,10 @@ require_once __DIR__ . '/includes/redirects.php';
 require_once __DIR__ . '/includes/rest.php';
 require_once __DIR__ . '/includes/settings-page.php';
 
+Messages::boot();
 Settings::boot();
 Languages::boot();
+TranslatedSlugs::boot();
 ContentTypes::boot();
 Items::boot();
 Blocks::boot();

@@ -86,13 +86,21 @@ final class Accounts
         return '';
     }
 
-    private static function passwordProblem(string $locale, string $password): ?string
+    private static function passwordProblem(string $password): ?string
     {
         if (mb_strlen($password) < self::MIN_PASSWORD) {
-            return Messages::get($locale, 'passwordShort', ['min' => self::MIN_PASSWORD]);
+            return sprintf(
+                /* translators: %d: the least number of characters */
+                __('The password must be at least %d characters long.', 'kestrel-headless'),
+                self::MIN_PASSWORD
+            );
         }
         if (mb_strlen($password) > self::MAX_PASSWORD) {
-            return Messages::get($locale, 'passwordLong', ['max' => self::MAX_PASSWORD]);
+            return sprintf(
+                /* translators: %d: the most characters */
+                __('The password must be at most %d characters long.', 'kestrel-headless'),
+                self::MAX_PASSWORD
+            );
         }
         return null;
     }
@@ -115,8 +123,14 @@ final class Accounts
     {
         $requested = (string) ($request->get_param('locale') ?: Languages::defaultLocale());
         $locale = Languages::isLocale($requested) ? $requested : Languages::defaultLocale();
+        // The answers and mails in the request's locale (includes/messages.php).
+        return Messages::in($locale, static fn (): \WP_REST_Response => self::answer($call, $request));
+    }
+
+    private static function answer(string $call, \WP_REST_Request $request): \WP_REST_Response
+    {
         if ($call === 'me') {
-            return self::me($request, $locale);
+            return self::me($request);
         }
         $fields = self::fields($request);
         if ($fields instanceof \WP_REST_Response) {
@@ -124,31 +138,31 @@ final class Accounts
         }
         return match ($call) {
             // Safe to retry with the same Idempotency-Key (the site's outbox does): one account, one mail per key.
-            'register' => Idempotency::once('user:register', $request, static fn (): \WP_REST_Response => self::register($fields, $locale)),
-            'login' => self::login($fields, $locale),
-            'logout' => self::logout($request, $locale),
-            'forgot' => Idempotency::once('user:forgot', $request, static fn (): \WP_REST_Response => self::forgot($fields, $locale)),
-            default => self::resetPassword($request, $fields, $locale),
+            'register' => Idempotency::once('user:register', $request, static fn (): \WP_REST_Response => self::register($fields)),
+            'login' => self::login($fields),
+            'logout' => self::logout($request),
+            'forgot' => Idempotency::once('user:forgot', $request, static fn (): \WP_REST_Response => self::forgot($fields)),
+            default => self::resetPassword($request, $fields),
         };
     }
 
-    private static function register(array $fields, string $locale): \WP_REST_Response
+    private static function register(array $fields): \WP_REST_Response
     {
         $name = self::field($fields, 'name', 'username');
         $email = strtolower(self::field($fields, 'email'));
         $password = (string) ($fields['password'] ?? '');
         if ($name === '' || mb_strlen($name) > 100) {
-            return self::fail('rest_invalid_param', Messages::get($locale, 'nameRequired'), 400);
+            return self::fail('rest_invalid_param', __('Please enter your name.', 'kestrel-headless'), 400);
         }
         if (!is_email($email) || strlen($email) > 254) {
-            return self::fail('rest_invalid_param', Messages::get($locale, 'email'), 400);
+            return self::fail('rest_invalid_param', __('Please enter a valid email address.', 'kestrel-headless'), 400);
         }
-        $problem = self::passwordProblem($locale, $password);
+        $problem = self::passwordProblem($password);
         if ($problem !== null) {
             return self::fail('rest_invalid_param', $problem, 400);
         }
         if (isset($fields['passwordRepeat']) && $fields['passwordRepeat'] !== $password) {
-            return self::fail('rest_invalid_param', Messages::get($locale, 'passwordsMismatch'), 400);
+            return self::fail('rest_invalid_param', __('Passwords must match', 'kestrel-headless'), 400);
         }
         // Requirements §11.2: the same answer whether or not the email has an account; its owner is told by mail instead.
         $existing = get_user_by('email', $email);
@@ -156,9 +170,9 @@ final class Accounts
             $noticeKey = 'kestrel_register_notice_' . md5(strtolower($email));
             if (get_transient($noticeKey) === false) {
                 set_transient($noticeKey, 1, HOUR_IN_SECONDS);
-                wp_mail($existing->user_email, get_bloginfo('name'), Messages::get($locale, 'registerExistingMail'));
+                wp_mail($existing->user_email, get_bloginfo('name'), __("Someone tried to register a new account with this email address, which already has one. If it was you, log in, or reset your password if you forgot it. If it was not, ignore this email: your account is unchanged.\n", 'kestrel-headless'));
             }
-            return new \WP_REST_Response(['message' => Messages::get($locale, 'registered')], 200);
+            return new \WP_REST_Response(['message' => __('Thank you for registering. You can now log in; if this email address already had an account, we have emailed its owner instead.', 'kestrel-headless')], 200);
         }
         // The login name is never shown; it is derived from the email and made unique.
         $base = sanitize_user(strstr($email, '@', true) ?: 'user', true) ?: 'user';
@@ -177,10 +191,10 @@ final class Accounts
         ]);
         if (is_wp_error($userId)) {
             return $userId->get_error_code() === 'existing_user_email'
-                ? self::fail('existing_user_email', Messages::get($locale, 'emailTaken'), 409)
+                ? self::fail('existing_user_email', __('An account with this email address already exists. Log in, or reset your password.', 'kestrel-headless'), 409)
                 : self::fail('rest_invalid_param', $userId->get_error_message(), 400);
         }
-        return new \WP_REST_Response(['message' => Messages::get($locale, 'registered')], 200);
+        return new \WP_REST_Response(['message' => __('Thank you for registering. You can now log in; if this email address already had an account, we have emailed its owner instead.', 'kestrel-headless')], 200);
     }
 
     private static function account(\WP_User $user): array
@@ -188,19 +202,19 @@ final class Accounts
         return ['id' => $user->ID, 'name' => Util::text($user->display_name) ?: $user->user_login, 'email' => $user->user_email];
     }
 
-    private static function login(array $fields, string $locale): \WP_REST_Response
+    private static function login(array $fields): \WP_REST_Response
     {
         $email = strtolower(self::field($fields, 'email', 'username'));
         $password = (string) ($fields['password'] ?? '');
         if (!self::allow('login:' . Comments::visitorIp() . ':' . $email, self::LOGIN_LIMIT)) {
-            return self::fail('too_many_requests', Messages::get($locale, 'tooMany'), 429);
+            return self::fail('too_many_requests', __('Too many attempts. Please wait a few minutes and try again.', 'kestrel-headless'), 429);
         }
         $user = $email === '' || mb_strlen($password) > self::MAX_PASSWORD ? null : wp_authenticate($email, $password);
         if (!$user instanceof \WP_User) {
-            return self::fail('invalid_credentials', Messages::get($locale, 'loginFailed'), 401);
+            return self::fail('invalid_credentials', __('The email address or password is incorrect.', 'kestrel-headless'), 401);
         }
         $token = \WP_Session_Tokens::get_instance($user->ID)->create(time() + self::SESSION_SECONDS);
-        return new \WP_REST_Response(['message' => Messages::get($locale, 'loggedIn'), 'token' => $user->ID . '.' . $token, 'user' => self::account($user)], 200);
+        return new \WP_REST_Response(['message' => __('You are now logged in.', 'kestrel-headless'), 'token' => $user->ID . '.' . $token, 'user' => self::account($user)], 200);
     }
 
     /** The user of a valid `Authorization: Bearer {id}.{token}`, and the session token. */
@@ -216,22 +230,22 @@ final class Accounts
         return [$user, $match[2]];
     }
 
-    private static function me(\WP_REST_Request $request, string $locale): \WP_REST_Response
+    private static function me(\WP_REST_Request $request): \WP_REST_Response
     {
         $found = self::bearer($request);
         if ($found === null) {
-            return self::fail('not_logged_in', Messages::get($locale, 'notLoggedIn'), 401);
+            return self::fail('not_logged_in', __('You are not logged in.', 'kestrel-headless'), 401);
         }
-        return new \WP_REST_Response(['message' => Messages::get($locale, 'signedIn'), 'user' => self::account($found[0])], 200);
+        return new \WP_REST_Response(['message' => __('You are logged in.', 'kestrel-headless'), 'user' => self::account($found[0])], 200);
     }
 
-    private static function logout(\WP_REST_Request $request, string $locale): \WP_REST_Response
+    private static function logout(\WP_REST_Request $request): \WP_REST_Response
     {
         $found = self::bearer($request);
         if ($found !== null) {
             \WP_Session_Tokens::get_instance($found[0]->ID)->destroy($found[1]);
         }
-        return new \WP_REST_Response(['message' => Messages::get($locale, 'loggedOut')], 200);
+        return new \WP_REST_Response(['message' => __('You have been logged out.', 'kestrel-headless')], 200);
     }
 
     /** Whether a reset link may point at this address: the configured site URL or loopback. */
@@ -251,19 +265,19 @@ final class Accounts
         return Settings::siteUrl() !== '' && $origin($url) === $origin(Settings::siteUrl());
     }
 
-    private static function forgot(array $fields, string $locale): \WP_REST_Response
+    private static function forgot(array $fields): \WP_REST_Response
     {
         $email = strtolower(self::field($fields, 'email', 'username'));
         $siteUrl = self::field($fields, 'nuxtURL');
         // The link carries the key: it may only point at the site, never where the request says.
         if (!self::allowedSiteUrl($siteUrl)) {
-            return self::fail('rest_invalid_param', Messages::get($locale, 'siteUrl'), 400);
+            return self::fail('rest_invalid_param', __('nuxtURL must be the address of this site.', 'kestrel-headless'), 400);
         }
         if (!is_email($email)) {
-            return self::fail('rest_invalid_param', Messages::get($locale, 'email'), 400);
+            return self::fail('rest_invalid_param', __('Please enter a valid email address.', 'kestrel-headless'), 400);
         }
         if (!self::allow('forgot:' . Comments::visitorIp() . ':' . $email, self::FORGOT_LIMIT)) {
-            return self::fail('too_many_requests', Messages::get($locale, 'tooMany'), 429);
+            return self::fail('too_many_requests', __('Too many attempts. Please wait a few minutes and try again.', 'kestrel-headless'), 429);
         }
         $subject = mb_substr((string) preg_replace('/[\r\n]+/', ' ', self::field($fields, 'subject')), 0, 200) ?: 'Reset your password';
         $user = get_user_by('email', $email);
@@ -271,7 +285,12 @@ final class Accounts
             $key = get_password_reset_key($user);
             if (!is_wp_error($key)) {
                 $link = untrailingslashit($siteUrl) . '/reset-password?' . http_build_query(['userId' => $user->ID, 'passToken' => $key]);
-                $text = Messages::get($locale, 'resetMail', ['name' => Util::text($user->display_name), 'link' => $link]);
+                $text = sprintf(
+                    /* translators: 1: the account's name, 2: the link to the site's password reset page */
+                    __("Hello %1\$s,\n\nsomeone (hopefully you) asked to reset the password of your account. Open this link within one hour to choose a new password:\n\n%2\$s\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n", 'kestrel-headless'),
+                    Util::text($user->display_name),
+                    $link
+                );
                 try {
                     wp_mail($user->user_email, $subject, $text);
                 } catch (\Throwable) {
@@ -279,7 +298,7 @@ final class Accounts
                 }
             }
         }
-        return new \WP_REST_Response(['message' => Messages::get($locale, 'forgotSent')], 200);
+        return new \WP_REST_Response(['message' => __('If an account exists for this email address, we have sent it a link to reset the password.', 'kestrel-headless')], 200);
     }
 
     /** Reset keys last one hour here (WordPress's default is a day). */
@@ -288,32 +307,32 @@ final class Accounts
         return HOUR_IN_SECONDS;
     }
 
-    private static function resetPassword(\WP_REST_Request $request, array $fields, string $locale): \WP_REST_Response
+    private static function resetPassword(\WP_REST_Request $request, array $fields): \WP_REST_Response
     {
         $userId = (string) ($request->get_query_params()['userId'] ?? $fields['userId'] ?? '');
         $key = (string) ($request->get_query_params()['passToken'] ?? $fields['passToken'] ?? '');
         $password = (string) ($fields['password'] ?? '');
         // Requirements §5: checked first, so a typo does not use up the link.
         if (isset($fields['passwordRepeat']) && $password !== $fields['passwordRepeat']) {
-            return self::fail('password_mismatch', Messages::get($locale, 'passwordsMismatch'), 400);
+            return self::fail('password_mismatch', __('Passwords must match', 'kestrel-headless'), 400);
         }
-        $problem = self::passwordProblem($locale, $password);
+        $problem = self::passwordProblem($password);
         if ($problem !== null) {
             return self::fail('rest_invalid_param', $problem, 400);
         }
         $user = preg_match('/^\d{1,15}$/', $userId) === 1 && preg_match('/^[A-Za-z0-9]{10,64}$/', $key) === 1 ? get_user_by('id', (int) $userId) : false;
         if (!$user) {
-            return self::fail('invalid_reset_token', Messages::get($locale, 'resetInvalid'), 400);
+            return self::fail('invalid_reset_token', __('This password reset link is invalid or has expired. Please request a new one.', 'kestrel-headless'), 400);
         }
         add_filter('password_reset_expiration', [self::class, 'resetKeyLifetime']);
         $checked = check_password_reset_key($key, $user->user_login);
         remove_filter('password_reset_expiration', [self::class, 'resetKeyLifetime']);
         if (!$checked instanceof \WP_User || $checked->ID !== $user->ID) {
-            return self::fail('invalid_reset_token', Messages::get($locale, 'resetInvalid'), 400);
+            return self::fail('invalid_reset_token', __('This password reset link is invalid or has expired. Please request a new one.', 'kestrel-headless'), 400);
         }
         // reset_password() also clears the key, so the link works once.
         reset_password($user, $password);
         \WP_Session_Tokens::get_instance($user->ID)->destroy_all();
-        return new \WP_REST_Response(['message' => Messages::get($locale, 'resetDone')], 200);
+        return new \WP_REST_Response(['message' => __('Your password has been changed. You can now log in with the new password.', 'kestrel-headless')], 200);
     }
 }

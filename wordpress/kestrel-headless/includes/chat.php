@@ -97,7 +97,7 @@ final class Chat
             }
             $visitorMessages = count(array_filter(self::messages($ticket), static fn (array $m) => $m['author'] === 'visitor'));
             if ($visitorMessages >= self::MAX_MESSAGES_PER_TICKET) {
-                return self::error('chat_ticket_full', Messages::get($locale, 'chatTicketFull'), 409);
+                return self::error('chat_ticket_full', Messages::in($locale, static fn (): string => __('This conversation is full. Please use the support form, and we will reply by email.', 'kestrel-headless')), 409);
             }
             $token = $input['token'];
         } else {
@@ -121,7 +121,11 @@ final class Chat
             $ticket = $created;
         }
 
-        $reply = Messages::get($locale, 'chatReply', ['ticket' => $ticket]);
+        $reply = Messages::in($locale, static fn (): string => sprintf(
+            /* translators: %d: the ticket's number */
+            __('Thank you! Your message is with our help desk as ticket #%d. An engineer will answer here shortly (8am to 6pm, Monday to Friday). If you leave, use the support form so we can reply by email.', 'kestrel-headless'),
+            $ticket
+        ));
         $at = self::now();
         if (!self::store($ticket, 'visitor', $text, $at) || !self::store($ticket, 'agent', $reply, $at)) {
             return self::error('internal_error', 'The chat message could not be stored.', 500);

@@ -15,7 +15,8 @@ final class Comments
         add_filter('pre_comment_user_ip', static fn (mixed $ip) => self::visitorIp() ?: (string) $ip);
         // Core exits with 200 and no body for an unknown post; the contract says 404 (as for a closed one).
         add_action('comment_id_not_found', static function (): void {
-            wp_die(esc_html__('Sorry, comments are not allowed on this item.'), '', ['response' => 404]);
+            // WordPress's own words in its own translations: translate() keeps them out of this plugin's .pot.
+            wp_die(esc_html(translate('Sorry, comments are not allowed on this item.')), '', ['response' => 404]);
         });
     }
 

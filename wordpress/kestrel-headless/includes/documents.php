@@ -1,8 +1,9 @@
 <?php
 /**
  * Builds the answers of the read calls (docs/content-api.md) from WordPress's own data:
- * the page result of pages, articles and the blog, the site frame (menus and options),
- * post summaries, terms, widgets, search.
+ * documents' paths on the site, post summaries and terms, and the page result of pages,
+ * articles and the blog. The site frame is includes/frame.php's, the sidebar's widgets
+ * includes/widgets.php's, the search includes/search.php's.
  */
 declare(strict_types=1);
 
@@ -11,7 +12,6 @@ namespace Kestrel\Headless;
 final class Documents
 {
     public const PER_PAGE = 9;
-    public const SEARCH_PER_PAGE = 10;
 
     /* ---------------------------------------------------------------- paths */
 
@@ -71,140 +71,6 @@ final class Documents
     {
         $path = self::sitePath($post);
         return $path === '' ? 'home' : $path;
-    }
-
-    /* ---------------------------------------------------------------- the frame */
-
-    /** @return array{menu: array<string, mixed>|\stdClass, options: array<string, mixed>} */
-    public static function frame(string $locale): array
-    {
-        $menus = self::menus($locale);
-        // An object on the wire even when no location has a menu.
-        return ['menu' => $menus === [] ? new \stdClass() : $menus, 'options' => self::options($locale)];
-    }
-
-    /** @return array<string, list<array<string, mixed>>> */
-    public static function menus(string $locale): array
-    {
-        $menus = [];
-        foreach (array_keys(ContentTypes::MENU_LOCATIONS) as $location) {
-            $id = Languages::menuId($location, $locale);
-            if ($id <= 0) {
-                continue;
-            }
-            $items = wp_get_nav_menu_items($id, ['update_post_term_cache' => false]) ?: [];
-            $list = [];
-            foreach (array_slice($items, 0, 500) as $item) {
-                if (!empty($item->_invalid) || $item->post_status !== 'publish') {
-                    continue;
-                }
-                $entry = [
-                    'id' => (int) $item->ID,
-                    'title' => Util::text((string) $item->title),
-                    'url' => (string) $item->url,
-                    'target' => (string) $item->target,
-                    'object_id' => (int) $item->object_id,
-                    'post_parent' => (int) $item->menu_item_parent > 0 ? (int) $item->menu_item_parent : false,
-                ];
-                $path = self::menuItemPath($item, $locale);
-                if ($path !== null) {
-                    $entry['relative_path'] = $path;
-                }
-                $classes = array_values(array_filter(array_map('strval', (array) $item->classes)));
-                if ($classes !== []) {
-                    $entry['classes'] = array_slice($classes, 0, 20);
-                }
-                $list[] = $entry;
-            }
-            $menus[$location] = $list;
-        }
-        return $menus;
-    }
-
-    /** A menu item's path on the site (requirements §3 relative_path), when it points at the site. */
-    private static function menuItemPath(object $item, string $locale): ?string
-    {
-        if ($item->type === 'post_type') {
-            $post = get_post((int) $item->object_id);
-            return $post ? self::siteUrlPath($post) : null;
-        }
-        if ($item->type === 'taxonomy') {
-            $term = get_term((int) $item->object_id);
-            if ($term instanceof \WP_Term) {
-                $kind = $term->taxonomy === 'post_tag' ? 'tag' : 'category';
-                return Languages::prefix($locale) . '/blog/' . $kind . '/' . $term->slug;
-            }
-            return null;
-        }
-        $url = (string) $item->url;
-        if (str_starts_with($url, '#')) {
-            return null;
-        }
-        return Util::isOwnUrl($url) ? Util::relativePath($url) : null;
-    }
-
-    /** @return array<string, mixed> */
-    public static function options(string $locale): array
-    {
-        $fields = Settings::siteFields($locale);
-        $logo = (string) Settings::get('logo_url', '');
-        if ($logo === '') {
-            $logoId = (int) get_theme_mod('custom_logo');
-            $logo = $logoId > 0 ? (string) wp_get_attachment_image_url($logoId, 'full') : (string) get_site_icon_url(512);
-        }
-        $options = [
-            'organization' => array_filter(['name' => Util::text(get_bloginfo('name')), 'logo_url' => $logo], static fn ($value) => $value !== ''),
-            'host_url' => Settings::siteUrl() !== '' ? Settings::siteUrl() : home_url(),
-        ];
-        if ($fields['address'] !== '') {
-            $options['address'] = $fields['address'];
-        }
-        if ($fields['phone'] !== '') {
-            $options['phone'] = mb_substr($fields['phone'], 0, 40);
-        }
-        if ($fields['shop_url'] !== '') {
-            $options['shop_url'] = $fields['shop_url'];
-        }
-        foreach (['review_badge', 'status_badge'] as $badge) {
-            if ($fields[$badge . '_label'] !== '' && $fields[$badge . '_url'] !== '') {
-                $options[$badge] = ['label' => $fields[$badge . '_label'], 'url' => $fields[$badge . '_url']];
-            }
-        }
-        $palette = self::palette();
-        if ($palette !== []) {
-            $options['palette'] = $palette;
-        }
-        return $options;
-    }
-
-    /**
-     * The theme's colour palette (docs/decisions/028): theme.json's, then the editor's own
-     * colours, then WordPress's defaults, the first of each slug winning. A theme names a
-     * colour's dark-theme value in `settings.custom.kestrel.darkPalette` (slug => colour).
-     *
-     * @return list<array{slug: string, name: string, color: string, dark?: string}>
-     */
-    private static function palette(): array
-    {
-        if (!function_exists('wp_get_global_settings')) {
-            return [];
-        }
-        $origins = (array) wp_get_global_settings(['color', 'palette']);
-        $dark = (array) wp_get_global_settings(['custom', 'kestrel', 'darkPalette']);
-        $palette = [];
-        foreach (['theme', 'custom', 'default'] as $origin) {
-            foreach ((array) ($origins[$origin] ?? []) as $entry) {
-                $slug = is_array($entry) ? (string) ($entry['slug'] ?? '') : '';
-                if ($slug === '' || isset($palette[$slug]) || !is_string($entry['color'] ?? null)) {
-                    continue;
-                }
-                $palette[$slug] = ['slug' => $slug, 'name' => Util::text((string) ($entry['name'] ?? $slug)), 'color' => $entry['color']];
-                if (is_string($dark[$slug] ?? null)) {
-                    $palette[$slug]['dark'] = $dark[$slug];
-                }
-            }
-        }
-        return array_values($palette);
     }
 
     /* ---------------------------------------------------------------- posts and terms */
@@ -300,101 +166,6 @@ final class Documents
         return $out;
     }
 
-    /* ---------------------------------------------------------------- widgets */
-
-    /** Requirements §3: the widgets of the `sidebar` area, by their kind. @return list<array<string, mixed>> */
-    public static function sidebarWidgets(): array
-    {
-        $areas = wp_get_sidebars_widgets();
-        $out = [];
-        foreach ((array) ($areas['sidebar'] ?? []) as $widgetId) {
-            if (!preg_match('/^(.+)-(\d+)$/', (string) $widgetId, $match)) {
-                continue;
-            }
-            [$all, $base, $number] = $match;
-            $instances = get_option('widget_' . $base);
-            $instance = is_array($instances) ? ($instances[(int) $number] ?? null) : null;
-            if (!is_array($instance)) {
-                continue;
-            }
-            $widget = self::widget($base, $instance);
-            if ($widget !== null) {
-                $out[] = ['id' => $all] + $widget;
-            }
-        }
-        return array_slice($out, 0, 50);
-    }
-
-    private static function widget(string $base, array $instance): ?array
-    {
-        $title = Util::text((string) ($instance['title'] ?? ''));
-        $widget = match ($base) {
-            'text' => ['widget_type' => 'text', 'content' => !empty($instance['filter']) || !empty($instance['visual']) ? wpautop((string) ($instance['text'] ?? '')) : (string) ($instance['text'] ?? '')],
-            'custom_html' => ['widget_type' => 'custom_html', 'content' => (string) ($instance['content'] ?? '')],
-            'media_image' => ['widget_type' => 'media_image', 'content' => self::imageHtml((int) ($instance['attachment_id'] ?? 0), (string) ($instance['url'] ?? ''), (string) ($instance['alt'] ?? ''))],
-            'recent-posts' => ['widget_type' => 'recent_posts'],
-            'categories' => ['widget_type' => 'categories'],
-            'block' => self::blockWidget((string) ($instance['content'] ?? '')),
-            default => null,
-        };
-        if ($widget === null) {
-            return null;
-        }
-        if ($title !== '' && !isset($widget['title'])) {
-            $widget['title'] = $title;
-        }
-        return $widget;
-    }
-
-    /** A block widget: the kind of its main block; a heading in it is the title. */
-    private static function blockWidget(string $content): ?array
-    {
-        $blocks = array_values(array_filter(parse_blocks($content), static fn ($block) => $block['blockName'] !== null));
-        if (count($blocks) === 1 && $blocks[0]['blockName'] === 'core/group') {
-            $blocks = array_values(array_filter($blocks[0]['innerBlocks'], static fn ($block) => $block['blockName'] !== null));
-        }
-        $title = null;
-        $html = '';
-        $type = null;
-        foreach ($blocks as $block) {
-            $name = $block['blockName'];
-            if ($name === 'core/heading' && $title === null) {
-                $title = Util::text(render_block($block));
-                continue;
-            }
-            $type ??= match ($name) {
-                'core/latest-posts' => 'recent_posts',
-                'core/categories' => 'categories',
-                'core/html' => 'custom_html',
-                'core/image' => 'media_image',
-                default => 'text',
-            };
-            if (!in_array($name, ['core/latest-posts', 'core/categories'], true)) {
-                $html .= $name === 'core/html' ? (string) $block['innerHTML'] : render_block($block);
-            }
-        }
-        if ($type === null) {
-            return null;
-        }
-        $widget = ['widget_type' => $type];
-        if ($title !== null) {
-            $widget['title'] = $title;
-        }
-        if ($html !== '') {
-            $widget['content'] = trim($html);
-        }
-        return $widget;
-    }
-
-    private static function imageHtml(int $attachmentId, string $url, string $alt): string
-    {
-        $image = Util::attachmentImage($attachmentId) ?? Util::imageFrom(['url' => $url, 'alt' => $alt]);
-        if (!$image) {
-            return '';
-        }
-        return sprintf('<img src="%s" alt="%s"%s>', esc_url($image['url']), esc_attr($image['alt'] ?? ''), isset($image['width']) ? sprintf(' width="%d" height="%d"', $image['width'], $image['height']) : '');
-    }
-
     /* ---------------------------------------------------------------- page results */
 
     /** @return list<array<string, mixed>> */
@@ -415,7 +186,9 @@ final class Documents
     {
         $prefix = Languages::prefix($locale);
         $front = self::frontPage($locale);
-        $home = ['url' => $prefix . '/', 'title' => $front ? Util::title($front) : __('Home', 'kestrel-headless')];
+        // Not through gettext (which speaks the WordPress user's language, not the request's):
+        // the embedded CMS names a missing home page "Home" in every locale (cms/pages.ts).
+        $home = ['url' => $prefix . '/', 'title' => $front ? Util::title($front) : 'Home'];
         if ($front && $front->ID === $post->ID) {
             return [];
         }
@@ -516,7 +289,7 @@ final class Documents
             'tags' => $terms['tags'],
             'category' => $category ? self::term($category, $locale) : null,
             'breadcrumbs' => $crumbs,
-            'widgets' => ['sidebar' => self::sidebarWidgets()],
+            'widgets' => ['sidebar' => Widgets::sidebar()],
         ] + $result['content'];
         return $result;
     }
@@ -559,7 +332,7 @@ final class Documents
                 'recent_posts' => array_map(static fn ($other) => self::summary($other, $locale), self::queryPosts($locale, ['posts_per_page' => 3, 'no_found_rows' => true, 'post__not_in' => [$post->ID]])['posts']),
                 'categories' => $terms['categories'],
                 'tags' => $terms['tags'],
-                'widgets' => ['sidebar' => self::sidebarWidgets()],
+                'widgets' => ['sidebar' => Widgets::sidebar()],
                 'previous_post' => $neighbour('<'),
                 'next_post' => $neighbour('>'),
                 'comments' => array_map(static fn (\WP_Comment $comment) => [
@@ -570,86 +343,5 @@ final class Documents
                 ], is_array($comments) ? $comments : []),
             ],
         ];
-    }
-
-    /* ---------------------------------------------------------------- search */
-
-    /** WordPress's own search over published pages and posts of a locale. */
-    public static function search(string $query, string $locale, int $page): array
-    {
-        $wpQuery = new \WP_Query([
-            's' => $query,
-            'post_type' => array_merge(['page', 'post'], Items::types()),
-            'post_status' => 'publish',
-            'posts_per_page' => self::SEARCH_PER_PAGE,
-            'paged' => $page,
-            'ignore_sticky_posts' => true,
-        ] + Languages::queryArgs($locale));
-        $results = [];
-        foreach ($wpQuery->posts as $post) {
-            if (!$post instanceof \WP_Post || get_post_meta($post->ID, 'kestrel_not_found', true)) {
-                continue;
-            }
-            if (Items::isItem($post)) {
-                // By type and slug: the site builds the link (decision 029).
-                $results[] = ['type' => 'item', 'item_type' => $post->post_type, 'slug' => $post->post_name, 'title' => Util::title($post), 'excerpt' => self::highlight(self::plainText($post), $query)];
-                continue;
-            }
-            $results[] = [
-                'type' => $post->post_type === 'post' ? 'post' : 'page',
-                'title' => Util::title($post),
-                'url' => self::siteUrlPath($post, $locale),
-                'excerpt' => self::highlight(self::plainText($post), $query),
-            ];
-        }
-        return [
-            'query' => $query,
-            'total' => (int) $wpQuery->found_posts,
-            'page' => $page,
-            'per_page' => self::SEARCH_PER_PAGE,
-            'corrected' => null,
-            'results' => $results,
-        ];
-    }
-
-    /** A document's readable text: an article's content, a page's section texts. */
-    private static function plainText(\WP_Post $post): string
-    {
-        if ($post->post_type === 'post' || Items::isItem($post)) {
-            return Util::text(($post->post_excerpt !== '' ? $post->post_excerpt . ' ' : '') . $post->post_content, 100000);
-        }
-        $texts = [];
-        $walk = static function (mixed $value, string $key) use (&$walk, &$texts): void {
-            if (is_string($value) && !in_array($key, ['layout', 'url', 'form_id', 'image_side'], true)) {
-                $texts[] = Util::text($value, 100000);
-            } elseif (is_array($value)) {
-                foreach ($value as $childKey => $child) {
-                    $walk($child, (string) $childKey);
-                }
-            }
-        };
-        $walk(Sections::of($post)['sections'], '');
-        return implode(' ', array_filter($texts));
-    }
-
-    /** About 180 characters around the first match, escaped, with the query's words in <mark>. */
-    private static function highlight(string $text, string $query): string
-    {
-        $words = array_values(array_filter(preg_split('/[^\p{L}\p{N}]+/u', mb_strtolower($query)) ?: [], static fn ($word) => mb_strlen($word) > 1));
-        $lower = mb_strtolower($text);
-        $first = null;
-        foreach ($words as $word) {
-            $at = mb_strpos($lower, $word);
-            if ($at !== false && ($first === null || $at < $first)) {
-                $first = $at;
-            }
-        }
-        $start = max(0, ($first ?? 0) - 60);
-        $slice = mb_substr($text, $start, 180);
-        $escaped = esc_html($slice);
-        foreach ($words as $word) {
-            $escaped = (string) preg_replace('/(' . preg_quote(esc_html($word), '/') . ')/iu', '<mark>$1</mark>', $escaped);
-        }
-        return ($start > 0 ? '…' : '') . $escaped . ($start + 180 < mb_strlen($text) ? '…' : '');
     }
 }

@@ -163,7 +163,9 @@ final class FormDefinitions
             'title' => Util::text((string) ($form['title'] ?? '')),
             'cssClass' => (string) ($form['cssClass'] ?? ''),
             'api_url' => '',
-            'button' => ['text' => Util::text((string) ($form['button']['text'] ?? __('Submit', 'kestrel-headless')))],
+            // Gravity Forms' default button text in every locale: gettext here would follow the
+            // WordPress user's language, not the request's.
+            'button' => ['text' => Util::text((string) ($form['button']['text'] ?? 'Submit'))],
             'pagination' => $pagination,
             'fields' => $fields,
             'confirmation_message' => $confirmation,

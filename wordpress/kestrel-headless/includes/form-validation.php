@@ -227,17 +227,22 @@ final class FormValidation
     /** What is wrong with a shown field's value, as the message in the locale, or null. */
     public static function problemOf(array $form, array $field, mixed $value, string $locale, int $now): ?string
     {
+        return Messages::in($locale, static fn (): ?string => self::problem($form, $field, $value, $locale, $now));
+    }
+
+    private static function problem(array $form, array $field, mixed $value, string $locale, int $now): ?string
+    {
         $kind = self::kind($field);
         $required = !empty($field['isRequired']);
         if (self::isEmpty($value)) {
-            return $required ? Messages::get($locale, 'required') : null;
+            return $required ? __('This field is required.', 'kestrel-headless') : null;
         }
         $isNameParts = is_array($value) && !array_is_list($value) && !isset($value['tmp_name']);
         if ($isNameParts && $required) {
             foreach ($value as $key => $part) {
                 $sub = explode('.', (string) $key)[1] ?? '';
                 if ($part === '' && !in_array($sub, ['2', '4', '8'], true)) {
-                    return Messages::get($locale, 'required');
+                    return __('This field is required.', 'kestrel-headless');
                 }
             }
         }
@@ -245,23 +250,27 @@ final class FormValidation
         $texts = is_string($value) ? [$value] : (is_array($value) && !isset($value['tmp_name']) ? array_map('strval', array_values($value)) : []);
         foreach ($texts as $text) {
             if (mb_strlen($text) > $max) {
-                return Messages::get($locale, 'tooLong', ['max' => $max]);
+                return sprintf(
+                    /* translators: %d: the most characters */
+                    __('Please enter at most %d characters.', 'kestrel-headless'),
+                    $max
+                );
             }
         }
         $options = array_map(static fn ($option) => (string) ($option['value'] ?? ''), (array) ($field['options'] ?? []));
         if (is_string($value)) {
             if ($kind === 'email' && (!is_email($value) || preg_match('/^[^\s@]+@[^\s@]+\.[^\s@]+$/', $value) !== 1)) {
-                return Messages::get($locale, 'email');
+                return __('Please enter a valid email address.', 'kestrel-headless');
             }
             if ($kind === 'phone' && (preg_match('#^\+?[0-9 ()./-]{5,40}$#', $value) !== 1 || strlen((string) preg_replace('/\D/', '', $value)) < 5)) {
-                return Messages::get($locale, 'phone');
+                return __('Please enter a valid phone number.', 'kestrel-headless');
             }
             if ($kind === 'select' && $options !== [] && !in_array($value, $options, true)) {
-                return Messages::get($locale, 'option');
+                return __('Please choose one of the options given.', 'kestrel-headless');
             }
             if ($kind === 'date') {
                 if (!self::isRealDate($value)) {
-                    return Messages::get($locale, 'date');
+                    return __('Please enter a valid date.', 'kestrel-headless');
                 }
                 $given = (string) ($form['minimum_date'] ?? '');
                 // Requirements §5: the form's minimum date, else today (a day earlier, for visitors west of UTC).
@@ -269,17 +278,25 @@ final class FormValidation
                 $shownMin = self::isRealDate($given) ? $given : gmdate('Y-m-d', $now);
                 $latest = (string) ($form['maximum_date'] ?? '');
                 if ($value < $min) {
-                    return Messages::get($locale, 'dateMin', ['date' => Messages::date($locale, $shownMin)]);
+                    return sprintf(
+                        /* translators: %s: a date as the locale writes it ("1 March 2026") */
+                        __('Please choose a date on or after %s.', 'kestrel-headless'),
+                        Messages::date($locale, $shownMin)
+                    );
                 }
                 if (self::isRealDate($latest) && $value > $latest) {
-                    return Messages::get($locale, 'dateMax', ['date' => Messages::date($locale, $latest)]);
+                    return sprintf(
+                        /* translators: %s: a date as the locale writes it ("31 December 2026") */
+                        __('Please choose a date on or before %s.', 'kestrel-headless'),
+                        Messages::date($locale, $latest)
+                    );
                 }
             }
         }
         if (is_array($value) && array_is_list($value)) {
             foreach ($value as $choice) {
                 if (!in_array((string) $choice, $options, true)) {
-                    return Messages::get($locale, 'option');
+                    return __('Please choose one of the options given.', 'kestrel-headless');
                 }
             }
         }
@@ -287,10 +304,14 @@ final class FormValidation
             $error = (int) ($value['error'] ?? UPLOAD_ERR_OK);
             $size = (int) ($value['size'] ?? 0);
             if ($error === UPLOAD_ERR_INI_SIZE || $error === UPLOAD_ERR_FORM_SIZE || $size > self::MAX_UPLOAD_BYTES) {
-                return Messages::get($locale, 'fileSize', ['kb' => (int) round(self::MAX_UPLOAD_BYTES / 1024)]);
+                return sprintf(
+                    /* translators: %d: the largest file size in kilobytes */
+                    __('The file is larger than %d KB.', 'kestrel-headless'),
+                    (int) round(self::MAX_UPLOAD_BYTES / 1024)
+                );
             }
             if ($error !== UPLOAD_ERR_OK || $size === 0 || self::sniff((string) $value['tmp_name']) === null) {
-                return Messages::get($locale, 'fileType');
+                return __('Please upload a PDF or Word document (.pdf, .doc, .docx).', 'kestrel-headless');
             }
         }
         return null;

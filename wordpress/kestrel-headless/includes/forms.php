@@ -102,7 +102,7 @@ final class Forms
             'is_valid' => true,
             'page_number' => 0,
             'source_page_number' => $lastPage,
-            'confirmation_message' => $confirmation !== '' ? $confirmation : Messages::get($locale, 'confirmation'),
+            'confirmation_message' => $confirmation !== '' ? $confirmation : Messages::in($locale, static fn (): string => '<p>' . __('Thank you! We have received your message and will be in touch soon.', 'kestrel-headless') . '</p>'),
             'confirmation_type' => 'message',
         ], 200);
     }

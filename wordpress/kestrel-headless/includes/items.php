@@ -175,7 +175,8 @@ final class Items
     private static function homeCrumb(string $locale): array
     {
         $front = Documents::frontPage($locale);
-        return [['url' => Languages::prefix($locale) . '/', 'title' => $front ? Util::title($front) : __('Home', 'kestrel-headless')]];
+        // "Home" in every locale, as the embedded CMS (cms/items.ts) and includes/documents.php.
+        return [['url' => Languages::prefix($locale) . '/', 'title' => $front ? Util::title($front) : 'Home']];
     }
 
     /** One item's page result. @return array<string, mixed> */

@@ -5,8 +5,7 @@
  * `kestrel_translation_of` field on each page, post and popup (the document panel in the
  * editor), the locales listed in the settings, and one set of categories and tags whose
  * names are translated in term fields. A translation may keep the original's slug (`about`
- * in English and German), as the site's URLs expect, in the built-in model and with
- * Polylang (whose free edition would add `-2`); or have its own (`ueber-uns`).
+ * in English and German; includes/translated-slugs.php) or have its own (`ueber-uns`).
  * includes/polylang-migration.php moves the built-in model into Polylang's languages.
  */
 declare(strict_types=1);
@@ -18,15 +17,8 @@ final class Languages
     public const META_LOCALE = 'kestrel_locale';
     public const META_ORIGINAL = 'kestrel_translation_of';
 
-    /** The locale of the post being created through REST, before its meta is stored. */
-    private static ?string $pendingLocale = null;
-
     public static function boot(): void
     {
-        foreach (['post', 'page', ContentTypes::POPUP, Items::DEMO_TYPE] as $type) {
-            add_filter("rest_pre_insert_$type", [self::class, 'rememberPendingLocale'], 10, 2);
-        }
-        add_filter('wp_unique_post_slug', [self::class, 'allowSlugPerLocale'], 10, 6);
         // Popups are translated documents too (the site asks for a popup in a locale).
         add_filter('pll_get_post_types', static function (mixed $types): mixed {
             return is_array($types) ? $types + [ContentTypes::POPUP => ContentTypes::POPUP] : $types;
@@ -126,7 +118,8 @@ final class Languages
         };
     }
 
-    private static function builtinLocaleOf(int $postId): string
+    /** A document's locale in the built-in model (its `kestrel_locale`, else the first locale). */
+    public static function builtinLocaleOf(int $postId): string
     {
         $locale = (string) get_post_meta($postId, self::META_LOCALE, true);
         return $locale !== '' && in_array($locale, Settings::builtinLocales(), true) ? $locale : Settings::builtinLocales()[0];
@@ -347,65 +340,5 @@ final class Languages
             $id = (int) apply_filters('wpml_object_id', $id, 'nav_menu', true, $locale);
         }
         return $id;
-    }
-
-    /** REST: the `meta.kestrel_locale` of a post being created, for the slug check below. */
-    public static function rememberPendingLocale(mixed $prepared, \WP_REST_Request $request): mixed
-    {
-        $meta = $request->get_param('meta');
-        $lang = $request->get_param('lang');
-        self::$pendingLocale = match (true) {
-            // Polylang reads a new document's language from `lang` (its editor sends it).
-            self::mode() === 'polylang' && is_string($lang) && $lang !== '' => $lang,
-            is_array($meta) && is_string($meta[self::META_LOCALE] ?? null) => $meta[self::META_LOCALE],
-            default => null,
-        };
-        return $prepared;
-    }
-
-    /**
-     * A translation may use the slug its original uses (`about` in every locale), as long
-     * as no document of the same locale, type and parent has it: in the built-in model and
-     * with Polylang's languages (its free edition leaves WordPress's `-2` otherwise, so
-     * saving the German `about` would rename it and break `/de/about`).
-     */
-    public static function allowSlugPerLocale(mixed $slug, mixed $postId, mixed $status, mixed $type, mixed $parent, mixed $original): mixed
-    {
-        // Hook arguments arrive loosely typed (a new post has no id yet).
-        [$slug, $postId, $type, $parent, $original] = [(string) $slug, (int) $postId, (string) $type, (int) $parent, (string) $original];
-        $mode = self::mode();
-        if ($slug === $original || $mode === 'wpml' || !in_array($type, array_merge(['post', 'page', ContentTypes::POPUP], Items::types()), true)) {
-            return $slug;
-        }
-        $locale = self::localeOfSaved($postId);
-        global $wpdb;
-        $sql = "SELECT ID FROM $wpdb->posts WHERE post_name = %s AND post_type = %s AND ID != %d AND post_status NOT IN ('trash', 'auto-draft', 'inherit')";
-        $args = [$original, $type, $postId];
-        if (is_post_type_hierarchical($type)) {
-            $sql .= ' AND post_parent = %d';
-            $args[] = $parent;
-        }
-        $ids = $wpdb->get_col($wpdb->prepare($sql, ...$args));
-        foreach ($ids as $id) {
-            $other = $mode === 'polylang' ? (string) (pll_get_post_language((int) $id, 'slug') ?: self::defaultLocale()) : self::builtinLocaleOf((int) $id);
-            if ($other === $locale) {
-                return $slug;
-            }
-        }
-        return $original;
-    }
-
-    /** The locale of a document being saved (a new one: the REST request's, else the default). */
-    private static function localeOfSaved(int $postId): string
-    {
-        if (self::mode() === 'polylang') {
-            $language = $postId > 0 ? pll_get_post_language($postId, 'slug') : '';
-            if (is_string($language) && $language !== '') {
-                return $language;
-            }
-            return self::$pendingLocale !== null && self::isLocale(self::$pendingLocale) ? self::$pendingLocale : self::defaultLocale();
-        }
-        $meta = $postId > 0 ? (string) get_post_meta($postId, self::META_LOCALE, true) : '';
-        return $meta !== '' ? $meta : (self::$pendingLocale ?? Settings::builtinLocales()[0]);
     }
 }

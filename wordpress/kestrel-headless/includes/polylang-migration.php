@@ -87,7 +87,7 @@ final class PolylangMigration
                 'no_default_cat' => true,
             ]);
             if ($language instanceof \WP_Error) {
-                return new \WP_Error('kestrel_polylang_language', sprintf(__('Could not add the language %1$s: %2$s', 'kestrel-headless'), $code, $language->get_error_message()));
+                return new \WP_Error('kestrel_polylang_language', sprintf(/* translators: 1: a locale, 2: Polylang's error */ __('Could not add the language %1$s: %2$s', 'kestrel-headless'), $code, $language->get_error_message()));
             }
             $added++;
         }

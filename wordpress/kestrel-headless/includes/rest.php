@@ -78,14 +78,14 @@ final class Rest
     /** @param array<string, mixed> $result */
     private static function answer(array $result, string $locale, int $status = 200): \WP_REST_Response
     {
-        $response = new \WP_REST_Response(['result' => ['page' => ['data' => ['result' => $result]]] + Documents::frame($locale)], $status);
+        $response = new \WP_REST_Response(['result' => ['page' => ['data' => ['result' => $result]]] + Frame::of($locale)], $status);
         $response->header('Cache-Control', 'no-store');
         return $response;
     }
 
     private static function notFound(string $locale, string $message = 'Page not found'): \WP_REST_Response
     {
-        return Util::error('not_found', $message, 404, ['result' => Documents::frame($locale)]);
+        return Util::error('not_found', $message, 404, ['result' => Frame::of($locale)]);
     }
 
     /** GET /api/v1/base/{pageName} */
@@ -167,7 +167,7 @@ final class Rest
         $query = trim((string) $request->get_param('s'));
         if ($query !== '') {
             $page = max(1, min(1000, (int) ($request->get_param('page') ?: 1)));
-            $result['content']['search'] = Documents::search(mb_substr($query, 0, 200), $locale, $page);
+            $result['content']['search'] = Search::results(mb_substr($query, 0, 200), $locale, $page);
         }
         return $result;
     }

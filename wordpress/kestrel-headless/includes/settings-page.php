@@ -105,7 +105,7 @@ final class SettingsPage
         $row = static function (string $label, string $html, string $help = ''): void {
             echo '<tr><th scope="row">' . esc_html($label) . '</th><td>' . $html . ($help !== '' ? '<p class="description">' . esc_html($help) . '</p>' : '') . '</td></tr>';
         };
-        $constant = static fn (string $name) => defined($name) ? sprintf(' ' . __('(set by %s in wp-config.php)', 'kestrel-headless'), $name) : '';
+        $constant = static fn (string $name) => defined($name) ? sprintf(' ' . /* translators: %s: a constant's name */ __('(set by %s in wp-config.php)', 'kestrel-headless'), $name) : '';
         $row(__('Site URL', 'kestrel-headless'), $field('site_url', (string) ($settings['site_url'] ?? ''), 'url', defined('KESTREL_SITE_URL') ? 'disabled' : ''), __('The public site, e.g. https://www.example.com: host_url, preview links, password reset links and the revalidation call go there.', 'kestrel-headless') . $constant('KESTREL_SITE_URL'));
         $row(__('Preview secret', 'kestrel-headless'), $field('preview_secret', (string) ($settings['preview_secret'] ?? ''), 'password', 'autocomplete="off"' . (defined('KESTREL_PREVIEW_SECRET') ? ' disabled' : '')), __('The site\'s PREVIEW_SECRET (32+ characters). Without it the editor\'s Preview stays on WordPress and drafts never reach the site.', 'kestrel-headless') . $constant('KESTREL_PREVIEW_SECRET'));
         $row(__('Revalidation secret', 'kestrel-headless'), $field('revalidate_secret', (string) ($settings['revalidate_secret'] ?? ''), 'password', 'autocomplete="off"' . (defined('KESTREL_REVALIDATE_SECRET') ? ' disabled' : '')), __('The site\'s REVALIDATE_SECRET (32+ characters). Without it no revalidation call is made.', 'kestrel-headless') . $constant('KESTREL_REVALIDATE_SECRET'));
@@ -114,7 +114,7 @@ final class SettingsPage
         if (Languages::mode() === 'builtin') {
             $row(__('Locales', 'kestrel-headless'), $field('locales', (string) ($settings['locales'] ?? 'en')), __('Without Polylang or WPML: the locales this WordPress answers, the default first (e.g. "en,de"). Each page, post and popup has a Language field in the editor.', 'kestrel-headless'));
         } else {
-            $row(__('Locales', 'kestrel-headless'), '<code>' . esc_html(implode(', ', $locales)) . '</code>', sprintf(__('From %s.', 'kestrel-headless'), Languages::mode() === 'polylang' ? 'Polylang' : 'WPML'));
+            $row(__('Locales', 'kestrel-headless'), '<code>' . esc_html(implode(', ', $locales)) . '</code>', sprintf(/* translators: %s: Polylang or WPML */ __('From %s.', 'kestrel-headless'), Languages::mode() === 'polylang' ? 'Polylang' : 'WPML'));
         }
         $provider = (string) ($settings['chat_provider'] ?? '');
         $options = '';
@@ -128,7 +128,7 @@ final class SettingsPage
 
         foreach ($locales as $locale) {
             $site = Settings::siteFields($locale);
-            echo '<h2>' . esc_html(sprintf(__('Footer and contact (%s)', 'kestrel-headless'), Languages::name($locale))) . '</h2><table class="form-table" role="presentation">';
+            echo '<h2>' . esc_html(sprintf(/* translators: %s: a language's name */ __('Footer and contact (%s)', 'kestrel-headless'), Languages::name($locale))) . '</h2><table class="form-table" role="presentation">';
             foreach (Settings::SITE_FIELDS as $key) {
                 $name = sprintf('site][%s][%s', $locale, $key);
                 $html = $key === 'address'
@@ -146,7 +146,7 @@ final class SettingsPage
             echo '<p>' . esc_html__('Without Gravity Forms, each form is a JSON definition in Gravity Forms\' shape (docs/content-api.md), keyed by form id, plus "confirmation_message". A locale without a form uses the default locale\'s. Entries are stored under Form entries.', 'kestrel-headless') . '</p><table class="form-table" role="presentation">';
             foreach ($locales as $locale) {
                 $json = wp_json_encode(Settings::forms()[$locale] ?? new \stdClass(), JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE);
-                $row(sprintf(__('Forms (%s)', 'kestrel-headless'), $locale), sprintf('<textarea class="large-text code" rows="14" name="kestrel[forms][%s]">%s</textarea>', esc_attr($locale), esc_textarea((string) $json)));
+                $row(sprintf(/* translators: %s: a locale */ __('Forms (%s)', 'kestrel-headless'), $locale), sprintf('<textarea class="large-text code" rows="14" name="kestrel[forms][%s]">%s</textarea>', esc_attr($locale), esc_textarea((string) $json)));
             }
             echo '</table>';
         }

@@ -194,7 +194,7 @@ final class Settings
                 if (is_string($list)) {
                     $list = trim($list) === '' ? [] : json_decode($list, true);
                     if (!is_array($list)) {
-                        $problems["forms_$locale"] = sprintf(__('The form definitions of %s are not valid JSON.', 'kestrel-headless'), $locale);
+                        $problems["forms_$locale"] = sprintf(/* translators: %s: a locale */ __('The form definitions of %s are not valid JSON.', 'kestrel-headless'), $locale);
                         continue;
                     }
                 }
