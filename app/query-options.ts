@@ -6,7 +6,7 @@
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { LayoutQuery, PageQuery, PostsFilter, PostsQuery, popupQuerySchema, tagQuerySchema } from './contract/queries'
+import type { LayoutQuery, PageQuery, PostsFilter, popupQuerySchema, tagQuerySchema } from './contract/queries'
 
 /** Each module is imported once; later calls reuse the promise (the server renders many pages). */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -43,21 +43,6 @@ export const layoutQueryOptions = (input: LayoutQuery) =>
   queryOptions({
     queryKey: ['content', 'layout', input.locale, input.path],
     queryFn: async () => (await functions()).fetchLayout({ data: input }),
-  })
-
-export const postsQueryOptions = (input: PostsQuery) =>
-  queryOptions({
-    queryKey: [
-      'content',
-      'posts',
-      input.locale,
-      input.tag ?? '',
-      input.category ?? '',
-      input.search ?? '',
-      input.page ?? 1,
-      input.perPage ?? 0,
-    ],
-    queryFn: async () => (await functions()).fetchPosts({ data: input }),
   })
 
 /**

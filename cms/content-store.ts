@@ -33,7 +33,7 @@ import { withGeneratedSizes } from './image-sizes'
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'must be a lowercase slug')
 
-export const pageFile = z.object({
+const pageFile = z.object({
   id: z.number().int().positive(),
   /** Shared by the translations of one page, so the language list can link them. */
   key: z.string().min(1),
@@ -110,14 +110,14 @@ const popupFile = z.object({
   /** The form the popup shows: its definition is sent in the answer's shortcode_data. */
   form_id: formId.optional(),
 })
-export type PopupFile = z.infer<typeof popupFile>
+type PopupFile = z.infer<typeof popupFile>
 
 /**
  * A form definition file: the contract's definition (requirements §3), an id equal to the file
  * name, and what a successful submission answers (Gravity Forms' confirmation, which it
  * keeps on the server: it is not sent with the definition).
  */
-export const formFile = wireFormDefinition.extend({
+const formFile = wireFormDefinition.extend({
   id: formId,
   /** HTML shown inline after a successful submission (requirements §8); empty: a default thank-you. */
   confirmation_message: z.string().max(500_000).default(''),

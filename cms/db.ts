@@ -9,7 +9,7 @@ import { createClient, type Client } from '@libsql/client'
 import { runMigrations, type Migration } from '../app/lib/sqlite-migrations.server'
 
 /** Each migration runs once, in order, inside a transaction; never edit one that has shipped. */
-export const migrations: ReadonlyArray<Migration> = [
+const migrations: ReadonlyArray<Migration> = [
   {
     id: 1,
     name: 'initial',
@@ -121,7 +121,7 @@ export const migrations: ReadonlyArray<Migration> = [
   },
 ]
 
-export const migrate = (client: Client): Promise<number[]> => runMigrations(client, migrations)
+const migrate = (client: Client): Promise<number[]> => runMigrations(client, migrations)
 
 /** Opens (creating the folder of a file: URL if needed) and migrates the database. */
 export async function openDatabase(url: string): Promise<Client> {

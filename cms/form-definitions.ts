@@ -9,7 +9,7 @@ import { wireId } from '../app/contract/wire-primitives'
 import type { FormFile, LocaleContent } from './content-store'
 
 /** The definition as the page answer carries it: without the confirmation (kept on the server, as Gravity Forms does). */
-export function publicFormDefinition(form: FormFile): z.input<typeof wireFormDefinition> {
+function publicFormDefinition(form: FormFile): z.input<typeof wireFormDefinition> {
   const { confirmation_message: _message, confirmation_type: _type, id, ...definition } = form
   // The contract's ids are numeric (Gravity Forms'); a slug id is carried by the shortcode_data key alone.
   return wireId.safeParse(id).success ? { ...definition, id } : definition

@@ -53,7 +53,7 @@ export async function fitsUploadQuota(deps: SubmissionDeps, values: Map<string, 
 export const scopeOf = (form: FormFile) => `form:${String(form.id)}`
 
 /** The client's file name without folders or control characters, for display only. */
-export function sanitizeFileName(name: string): string {
+function sanitizeFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? ''
   const clean = base
     .normalize('NFC')

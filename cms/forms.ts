@@ -37,13 +37,7 @@ function sourceUrlOf(request: Request, data: FormData): string | null {
 }
 
 /** POST /api/gf/v2/forms/{id}/submissions for a known form, in the given locale. */
-export async function submitForm(
-  request: Request,
-  form: FormFile,
-  locale: string,
-  deps: SubmissionDeps,
-  now = new Date(),
-): Promise<Response> {
+async function submitForm(request: Request, form: FormFile, locale: string, deps: SubmissionDeps, now = new Date()): Promise<Response> {
   const type = request.headers.get('content-type') ?? ''
   if (!/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
     return errorResponse('rest_unsupported_media_type', 'Send the submission as multipart/form-data with input_{fieldId} parts.', 415)

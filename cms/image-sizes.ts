@@ -10,7 +10,7 @@
  */
 
 /** WordPress's `medium_large`, `large` and `1536x1536` widths, and one for small phones. */
-export const GENERATED_WIDTHS = [480, 768, 1024, 1536] as const
+const GENERATED_WIDTHS = [480, 768, 1024, 1536] as const
 
 /** Where the copies live, under the site's public files (not in git: the build makes them). */
 export const SIZES_DIR = 'images/_sizes'

@@ -30,7 +30,7 @@ function typeConfig(type: string) {
 }
 
 /** The published items of a type, newest first; null for a type this CMS does not serve. */
-export function publishedItems(content: LocaleContent, type: string): ItemRecord[] | null {
+function publishedItems(content: LocaleContent, type: string): ItemRecord[] | null {
   const items = content.items.get(type)
   return items ? items.filter((item) => item.status === 'publish') : null
 }

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
-export const COST = { N: 2 ** 17, r: 8, p: 1 }
+const COST = { N: 2 ** 17, r: 8, p: 1 }
 const KEY_BYTES = 32
 const SALT_BYTES = 16
 

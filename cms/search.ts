@@ -11,11 +11,11 @@ import type { ContentStore, LocaleContent } from './content-store'
 import { localePrefix, pagePath, postPath } from './paths'
 
 /** A page or post by URL; an item of a content type by type and slug, whose path the site builds (decision 029). */
-export type SearchHit = { title: string; /** HTML: escaped text with the matched words in <mark>. */ excerpt: string } & (
+type SearchHit = { title: string; /** HTML: escaped text with the matched words in <mark>. */ excerpt: string } & (
   { type: 'page' | 'post'; url: string } | { type: 'item'; item_type: string; slug: string }
 )
 
-export interface SearchAnswer {
+interface SearchAnswer {
   query: string
   total: number
   page: number

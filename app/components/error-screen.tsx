@@ -14,9 +14,9 @@ import { SiteLayout } from './shell/layouts'
 import { localizePath } from '../lib/url'
 import { getLocale } from '../paraglide/runtime'
 
-export type ErrorKind = 'page-not-found' | 'route-not-found' | 'unavailable' | 'error'
+type ErrorKind = 'page-not-found' | 'route-not-found' | 'unavailable' | 'error'
 
-export interface ErrorScreenProps {
+interface ErrorScreenProps {
   kind: ErrorKind
   menus?: Menus | null
   options?: SiteOptions | null
@@ -35,7 +35,7 @@ function statusText(kind: ErrorKind): string {
   }
 }
 
-export function ErrorScreen({ kind, menus = null, options = null }: ErrorScreenProps) {
+function ErrorScreen({ kind, menus = null, options = null }: ErrorScreenProps) {
   const site = options ?? fallbackOptions
   const notFound = kind === 'page-not-found' || kind === 'route-not-found'
   return (

@@ -24,12 +24,12 @@ export type PurgeReport = Record<string, unknown>
 
 export const ALL_PAGES_TAG = 'all'
 export const POSTS_TAG = 'posts'
-export const SEARCH_TAG = 'search'
+const SEARCH_TAG = 'search'
 
 /** The tag of one item of a content type, as the backend sends it when the item changes. */
 export const itemTag = (type: string, slug: string) => `item:${type}/${slug}`
 /** The tag of a content type's listing. */
-export const itemsTag = (type: string) => `items:${type}`
+const itemsTag = (type: string) => `items:${type}`
 
 export function cacheTagsFor(data: PageData, pageName: string): string[] {
   const { page } = data

@@ -29,7 +29,7 @@ export function typeTargetOf(locale: Locale, pageName: string, types: readonly C
 }
 
 /** The routed type by its backend name, or undefined for a type the site does not route. */
-export function routedType(type: string, types: readonly ContentTypeRoute[] = routedTypes): ContentTypeRoute | undefined {
+function routedType(type: string, types: readonly ContentTypeRoute[] = routedTypes): ContentTypeRoute | undefined {
   return types.find((candidate) => candidate.type === type)
 }
 

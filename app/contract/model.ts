@@ -153,14 +153,12 @@ export interface SearchResults {
   results: Array<{ type: 'page' | 'post' | 'item'; title: string; href: string; excerptHtml: string; label: string | null }>
 }
 
-export interface Pagination {
+interface Pagination {
   page: number
   perPage: number
   total: number
   totalPages: number
 }
-
-export type PageKind = Page['kind']
 
 /** What every kind of page has: its frame, head and sidebar data. */
 interface PageCommon {
@@ -200,7 +198,6 @@ interface PageCommon {
 
 /** The chat providers the site knows: its own panel over the backend, and Crisp by its website id. */
 export type ChatSettings = { provider: 'builtin' } | { provider: 'crisp'; widgetId: string }
-export type ChatProvider = ChatSettings['provider']
 
 /** A page of section blocks (requirements §3 content.sections). */
 export interface ContentPage extends PageCommon {

@@ -36,7 +36,7 @@ import parse from 'css-tree/parser'
 import { siteConfig } from '../config/site'
 
 /** The attribute the page wrapper carries (app/components/page-frame.tsx). */
-export const pageScopeAttribute = 'data-page'
+const pageScopeAttribute = 'data-page'
 
 /** At-rules that only group rules: kept, and the rules inside them scoped like any other. */
 const groupingAtRules = new Set(['media', 'supports', 'container', 'layer', 'starting-style'])

@@ -16,7 +16,7 @@ export const APP_PATH = /^\/(?:[\p{L}\p{N}_-]+(?:\/[\p{L}\p{N}_-]+)*)?$/u
 
 /** A popup's id (requirements §7 `popups/{id}`) and a form's (`forms/{id}/submissions`), appended to their endpoints the same way. */
 export const POPUP_ID = /^[A-Za-z0-9_-]{1,64}$/
-export const FORM_ID = /^\d{1,20}$/
+const FORM_ID = /^\d{1,20}$/
 
 export const isPageName = (value: string) => value.length <= siteConfig.content.maxPageNameLength && PAGE_NAME.test(value)
 export const isSlug = (value: string) => value.length <= siteConfig.content.maxSlugLength && SLUG.test(value)

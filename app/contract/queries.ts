@@ -15,10 +15,10 @@ export const localeSchema = z.enum(routedLocales)
 export const pageNameSchema = z.string().max(siteConfig.content.maxPageNameLength).regex(PAGE_NAME)
 
 /** A category or tag slug, as the blog routes pass it on. */
-export const slugSchema = z.string().max(siteConfig.content.maxSlugLength).regex(SLUG)
+const slugSchema = z.string().max(siteConfig.content.maxSlugLength).regex(SLUG)
 
 /** Requirements §7 `s`; longer strings are cut before they get here (page-selection.ts). */
-export const searchSchema = z.string().max(siteConfig.content.maxSearchLength)
+const searchSchema = z.string().max(siteConfig.content.maxSearchLength)
 
 export const pageQuerySchema = z.object({
   locale: localeSchema,

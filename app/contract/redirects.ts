@@ -17,8 +17,8 @@
  */
 import { z } from 'zod'
 
-export const redirectStatuses = [301, 302, 303, 307, 308, 410] as const
-export type RedirectStatus = (typeof redirectStatuses)[number]
+const redirectStatuses = [301, 302, 303, 307, 308, 410] as const
+type RedirectStatus = (typeof redirectStatuses)[number]
 
 /** One rule on the wire. */
 export const wireRedirect = z.object({

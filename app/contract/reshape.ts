@@ -19,7 +19,7 @@ import type { Breadcrumb, ChatSettings, Language, Page, PageData, PageMeta, Popu
 import type { WireBaseResponse, WirePopupResponse } from './wire'
 import type { WireMeta, WirePageResult } from './wire-page'
 
-export function reshapeMeta(meta: WireMeta): PageMeta {
+function reshapeMeta(meta: WireMeta): PageMeta {
   const value = (input: string | undefined) => {
     const text = input === undefined ? '' : decodeText(input)
     return text ? text : null
@@ -59,7 +59,7 @@ function reshapeLanguages(items: WirePageResult['lang'], ctx: ReshapeContext, it
 }
 
 /** The value of the page wrapper's data-page attribute, which its custom CSS is scoped to. */
-export function pageScopeId(id: string | number): string {
+function pageScopeId(id: string | number): string {
   return String(id).replace(/[^A-Za-z0-9_-]/g, '') || 'page'
 }
 
@@ -76,7 +76,7 @@ export function reshapeChat(chat: WirePageResult['chat']): ChatSettings | null {
   return null
 }
 
-export function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
+function reshapePage(result: WirePageResult, ctx: ReshapeContext): Page {
   const { content } = result
   const schema = (result.schema ? (Array.isArray(result.schema) ? result.schema : [result.schema]) : []).map((item) => toJsonObject(item))
   const link = (value: string | undefined) => (value ? (toAppHref(value, ctx.ownOrigins)?.href ?? null) : null)

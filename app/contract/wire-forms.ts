@@ -13,7 +13,7 @@ import { MAX_HTML, MAX_TEXT, text, wireId } from './wire-primitives'
 const pageNumber = z.number().int().nonnegative().max(1000)
 
 /** Requirements §3 Form definition (shortcode data by id). The form engine (app/forms/) reads it. */
-export const wireFormField = z.looseObject({
+const wireFormField = z.looseObject({
   id: wireId,
   name: z.string().max(200).optional(),
   label: text.optional().default(''),
@@ -58,7 +58,7 @@ const validationMessages = z.union([
 ])
 
 /** HTTP 200: the entry was stored. `page_number` 0 means the form is complete. */
-export const wireSubmissionSuccess = z.object({
+const wireSubmissionSuccess = z.object({
   is_valid: z.literal(true),
   page_number: pageNumber.optional(),
   source_page_number: pageNumber.optional(),
@@ -70,7 +70,7 @@ export const wireSubmissionSuccess = z.object({
 })
 
 /** HTTP 400: one message per field id; `page_number` is the page of the first failing field. */
-export const wireSubmissionInvalid = z.object({
+const wireSubmissionInvalid = z.object({
   is_valid: z.literal(false),
   validation_messages: validationMessages.optional().default({}),
   page_number: pageNumber.optional(),
@@ -81,7 +81,7 @@ export const wireSubmissionInvalid = z.object({
 export const wireSubmissionResponse = z.discriminatedUnion('is_valid', [wireSubmissionSuccess, wireSubmissionInvalid])
 
 /** The signed-in account, as the login and `me` calls answer it. */
-export const wireUserAccount = z.object({
+const wireUserAccount = z.object({
   id: wireId,
   name: text,
   email: z.string().max(254),
@@ -99,11 +99,6 @@ export const wireUserResponse = z.object({
   token: z.string().min(16).max(500).optional(),
   user: wireUserAccount.optional(),
 })
-
-export type WireFormDefinition = z.infer<typeof wireFormDefinition>
-export type WireSubmissionResponse = z.infer<typeof wireSubmissionResponse>
-export type WireUserResponse = z.infer<typeof wireUserResponse>
-export type WireUserAccount = z.infer<typeof wireUserAccount>
 
 /** The write calls' schemas published as JSON Schema (scripts/write-json-schema.ts), by name. */
 export const formContractSchemas = {

@@ -29,7 +29,7 @@ export const wireMeta = z.object({
 })
 
 /** Requirements §3 content.breadcrumbs: url and title. */
-export const wireBreadcrumb = z.object({ url: z.string().max(MAX_TEXT), title: text })
+const wireBreadcrumb = z.object({ url: z.string().max(MAX_TEXT), title: text })
 
 /**
  * Requirements §3 content.sections: each has a layout name that selects the section block.
@@ -42,7 +42,7 @@ export const wireSection = z.looseObject({
 })
 
 /** Requirements §3 Widgets, grouped by area; each has id and widget_type. */
-export const widgetTypes = ['text', 'media_image', 'recent_posts', 'categories', 'custom_html'] as const
+const widgetTypes = ['text', 'media_image', 'recent_posts', 'categories', 'custom_html'] as const
 export const wireWidget = z.looseObject({
   id: z.union([z.string().max(100), z.number()]),
   widget_type: z.enum(widgetTypes),
@@ -51,7 +51,7 @@ export const wireWidget = z.looseObject({
 })
 
 /** Ours: one search hit (pages and posts by URL, items of a content type by type and slug) for `s` on the base call. */
-export const wireSearchResult = z.union([
+const wireSearchResult = z.union([
   z.object({
     type: z.enum(['page', 'post']),
     title: text,
@@ -62,7 +62,7 @@ export const wireSearchResult = z.union([
 ])
 
 /** Requirements §3 content. */
-export const wireContent = z.object({
+const wireContent = z.object({
   sections: z.array(wireSection).max(200).optional().default([]),
   notifications: z
     .array(z.object({ id: z.union([z.string().max(100), z.number()]), message: html, type: z.string().max(50).optional() }))
@@ -123,7 +123,7 @@ export const wireLanguage = z.object({
 })
 
 /** Requirements §3 Admin bar data. */
-export const wireAdminBar = z.object({
+const wireAdminBar = z.object({
   dashboard_url: z.string().max(MAX_TEXT).optional(),
   edit_post_url: z.string().max(MAX_TEXT).optional(),
   page_layout: z.string().max(100).optional(),
@@ -178,6 +178,4 @@ export const wirePageResult = z.object({
 })
 
 export type WireMeta = z.infer<typeof wireMeta>
-export type WireSection = z.infer<typeof wireSection>
-export type WireContent = z.infer<typeof wireContent>
 export type WirePageResult = z.infer<typeof wirePageResult>

@@ -14,7 +14,7 @@ export const html = z.string().max(MAX_HTML)
 export const wireId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)])
 
 /** One size of an image the backend already made (WordPress's generated sizes), for `srcset`. */
-export const wireImageSize = z.object({
+const wireImageSize = z.object({
   url: z.string().max(MAX_TEXT),
   width: z.number().int().positive().max(20_000),
   height: z.number().int().positive().max(20_000),

@@ -99,12 +99,10 @@ export const wireSitemapResponse = z.object({
       .max(100_000),
   }),
 })
-export type WireSitemapResponse = z.infer<typeof wireSitemapResponse>
 
 export type WireBaseResponse = z.infer<typeof wireBaseResponse>
 export type WirePopupResponse = z.infer<typeof wirePopupResponse>
 export type WirePostsResponse = z.infer<typeof wirePostsResponse>
-export type WireErrorResponse = z.infer<typeof wireErrorResponse>
 
 /** Every schema that is published as JSON Schema, by name (the write calls' are in wire-forms.ts). */
 export const contractSchemas = {

@@ -4,7 +4,7 @@ import type { FormSource } from '../server/enquiries/forms.functions'
 import type { FormDefinition } from '../contract/forms/definition'
 import { FormView } from './form-view'
 
-export function DefinedForms({ forms, source }: { forms: Record<string, FormDefinition | null>; source: FormSource }) {
+function DefinedForms({ forms, source }: { forms: Record<string, FormDefinition | null>; source: FormSource }) {
   const definitions = Object.entries(forms).map(([id, definition]) => ({ id, definition }))
   return (
     <>

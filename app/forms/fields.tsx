@@ -18,7 +18,7 @@ import { text, type FieldProps } from './field-props'
 import { acceptedFileTypes } from '../contract/forms/file-type'
 import { isEmailField } from '../contract/forms/schema'
 
-export function TextInputField({ field, value, error, onChange }: FieldProps) {
+function TextInputField({ field, value, error, onChange }: FieldProps) {
   const type = isEmailField(field) ? 'email' : field.kind === 'password' ? 'password' : 'text'
   const autoComplete =
     type === 'email'
@@ -52,7 +52,7 @@ export function TextInputField({ field, value, error, onChange }: FieldProps) {
   )
 }
 
-export function SelectField({ field, value, error, onChange }: FieldProps) {
+function SelectField({ field, value, error, onChange }: FieldProps) {
   return (
     <Select
       name={field.key}
@@ -76,7 +76,7 @@ export function SelectField({ field, value, error, onChange }: FieldProps) {
   )
 }
 
-export function CheckboxField({ field, value, error, onChange }: FieldProps) {
+function CheckboxField({ field, value, error, onChange }: FieldProps) {
   const describedBy = useId()
   // A single box: the option's label (when the CMS gives one) is the visible text.
   const label = field.options[0]?.label || field.label
@@ -105,7 +105,7 @@ export function CheckboxField({ field, value, error, onChange }: FieldProps) {
   )
 }
 
-export function CheckboxGroupField({ field, value, error, onChange }: FieldProps) {
+function CheckboxGroupField({ field, value, error, onChange }: FieldProps) {
   return (
     <CheckboxGroup
       name={field.key}
@@ -129,7 +129,7 @@ export function CheckboxGroupField({ field, value, error, onChange }: FieldProps
 }
 
 /** Requirements §5: Word, DOCX or PDF up to 5000 KB; the bytes are checked as soon as a file is chosen. */
-export function FileField({ field, value, error, onChange }: FieldProps) {
+function FileField({ field, value, error, onChange }: FieldProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const file = value instanceof File ? value : null

@@ -8,7 +8,7 @@ import { readCookie, serializeCookie } from './cookies'
 
 export const consentCategories = ['necessary', 'functional', 'analytics', 'marketing'] as const
 export type ConsentCategory = (typeof consentCategories)[number]
-export const optionalCategories = consentCategories.filter((category) => !siteConfig.consent.categories[category].required)
+const optionalCategories = consentCategories.filter((category) => !siteConfig.consent.categories[category].required)
 
 export interface ConsentState {
   /** Requirements §4: unset, then accepted or rejected. null = the visitor has not chosen yet. */

@@ -31,7 +31,7 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ')
 }
 
-export function deleteCookieString(name: string, path = '/'): string {
+function deleteCookieString(name: string, path = '/'): string {
   return `${name}=; Path=${path}; Max-Age=0; SameSite=Lax`
 }
 

@@ -4,7 +4,7 @@
  */
 
 /** The content backend could not answer (requirements §10.3: 503, not 404). */
-export const CONTENT_UNAVAILABLE = 'CONTENT_UNAVAILABLE'
+const CONTENT_UNAVAILABLE = 'CONTENT_UNAVAILABLE'
 
 export function contentUnavailable(): Error {
   return new Error(CONTENT_UNAVAILABLE)

@@ -6,17 +6,7 @@
  */
 
 /** Query parameters whose values are secrets or personal data (requirements §2, §7; docs/content-api.md). */
-export const REDACTED_PARAMS = [
-  's',
-  'p',
-  'preview_id',
-  'preview_expires',
-  'preview_token',
-  'passToken',
-  'userId',
-  'token',
-  'email',
-] as const
+const REDACTED_PARAMS = ['s', 'p', 'preview_id', 'preview_expires', 'preview_token', 'passToken', 'userId', 'token', 'email'] as const
 
 const parameter = new RegExp(`([?&;](?:${REDACTED_PARAMS.join('|')})=)[^&#\\s"'<>]*`, 'g')
 

@@ -12,7 +12,7 @@ export interface Limit {
   windowMs: number
 }
 
-export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
 export interface RateLimitStore {
   /** Uses `cost` units of `key`'s window, unless that would exceed `limit.count`. */

@@ -6,7 +6,7 @@
  */
 import type { ChatSettings } from '../contract/model'
 
-export const chatProviderNames = ['crisp'] as const
+const chatProviderNames = ['crisp'] as const
 export type ThirdPartyChatProvider = (typeof chatProviderNames)[number]
 
 export interface ChatProviderOrigins {

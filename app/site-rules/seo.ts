@@ -51,7 +51,7 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string | null {
 }
 
 /** The public URLs of this page in every routed locale it exists in (hreflang). */
-export function alternates(input: Pick<HeadInput, 'languages' | 'options' | 'locale' | 'path'>): Array<{ locale: Locale; href: string }> {
+function alternates(input: Pick<HeadInput, 'languages' | 'options' | 'locale' | 'path'>): Array<{ locale: Locale; href: string }> {
   const found = new Map<Locale, string>()
   for (const language of input.languages) {
     if (!isLocale(language.locale) || !language.href.startsWith('/')) continue

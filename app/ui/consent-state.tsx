@@ -137,13 +137,3 @@ export function useConsent(): ConsentContextValue {
   if (!value) throw new Error('useConsent() needs <ConsentProvider> above it')
   return value
 }
-
-/** A typed event helper: sends only when the visitor allowed analytics and a tag is there. */
-export function track(
-  event: 'generate_lead' | 'search' | 'select_content' | 'file_download',
-  params: Record<string, string | number> = {},
-) {
-  if (typeof window === 'undefined' || !window.gtag) return
-  if (!readConsent(document.cookie).enabled.has('analytics')) return
-  window.gtag('event', event, params)
-}

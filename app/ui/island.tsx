@@ -19,7 +19,7 @@ import { reloadAfterChunkError } from './chunk-reload'
 /** Start loading an island's code this far before it scrolls into view. */
 const LOAD_MARGIN = '600px'
 
-export type IslandLoading = 'now' | 'visible' | 'interactive' | 'none'
+type IslandLoading = 'now' | 'visible' | 'interactive' | 'none'
 
 /** An island's code: loaded once, whatever the page; rendered without suspending once it is here. */
 export interface IslandCode<P> {

@@ -13,7 +13,7 @@ import { lazyWithPreload } from '../../ui/lazy'
 
 const AdminBarPanel = lazyWithPreload(() => import('./overlays/admin-bar-panel'))
 
-export function useDevMode(): [boolean, () => void] {
+function useDevMode(): [boolean, () => void] {
   const searchStr = useLocation({ select: (location) => location.searchStr })
   const [on, setOn] = useState(false)
   useEffect(() => {

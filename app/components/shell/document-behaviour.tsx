@@ -58,7 +58,7 @@ function subscribeOnline(callback: () => void) {
 }
 
 /** Requirements §4: online or offline status follows browser events. */
-export function useOnline(): boolean {
+function useOnline(): boolean {
   return useSyncExternalStore(
     subscribeOnline,
     () => navigator.onLine,

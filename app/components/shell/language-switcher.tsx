@@ -18,7 +18,7 @@ import { useMenuTrigger } from './use-menu-trigger'
 
 const MenuPopover = lazyWithPreload(() => import('./overlays/menu-popover'))
 
-export function storeLanguageChoice(locale: string) {
+function storeLanguageChoice(locale: string) {
   const { name, maxAgeSeconds, path } = siteConfig.i18n.langCookie
   browserCookies.set(name, locale, { maxAgeSeconds, path })
 }

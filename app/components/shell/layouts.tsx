@@ -27,7 +27,7 @@ export interface SiteLayoutProps {
   children: ReactNode
 }
 
-export function SkipLink() {
+function SkipLink() {
   return (
     <a
       href="#main"

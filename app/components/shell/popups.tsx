@@ -17,7 +17,7 @@ const popupLinkOf = (target: EventTarget | null) => {
 }
 
 /** Document-level: catches clicks on `#popup-…` links wherever they are, including CMS HTML. */
-export function usePopupLinkHandler() {
+function usePopupLinkHandler() {
   const { openPopup } = useShell()
   useEffect(() => {
     function popupLinkHandler(event: MouseEvent) {

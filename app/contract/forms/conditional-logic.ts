@@ -6,9 +6,9 @@
  */
 import { z } from 'zod'
 
-export const ruleOperators = ['is', 'isnot', '>', '<', 'contains', 'starts_with', 'ends_with'] as const
+const ruleOperators = ['is', 'isnot', '>', '<', 'contains', 'starts_with', 'ends_with'] as const
 
-export const conditionalLogicSchema = z.object({
+const conditionalLogicSchema = z.object({
   actionType: z.enum(['show', 'hide']).default('show'),
   logicType: z.enum(['all', 'any']).default('all'),
   rules: z

@@ -11,9 +11,7 @@ import { fieldKindOf, type FieldKind } from './fields'
 import { decodeText } from '../sanitize'
 import { wireFormDefinition } from '../wire-forms'
 
-export type { FieldKind }
-
-export interface FormFieldOption {
+interface FormFieldOption {
   label: string
   value: string
 }
@@ -42,7 +40,7 @@ export interface FormField {
 }
 
 /** Requirements §5: the form type is chosen by api_url. */
-export type FormType = 'login' | 'register' | 'recover' | 'reset' | 'standard'
+type FormType = 'login' | 'register' | 'recover' | 'reset' | 'standard'
 
 export interface FormDefinition {
   id: string

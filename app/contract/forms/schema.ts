@@ -84,7 +84,7 @@ function fieldSchema(field: FormField, definition: FormDefinition, options: Vali
 }
 
 /** The fields a submission (or one step) is checked against, given the current values. */
-export function fieldsToValidate(definition: FormDefinition, values: FormValues, page?: number) {
+function fieldsToValidate(definition: FormDefinition, values: FormValues, page?: number) {
   const valueOf = (fieldId: string) => values[`input_${fieldId}`]
   return valueFields(definition).filter(
     (field) =>
@@ -92,7 +92,7 @@ export function fieldsToValidate(definition: FormDefinition, values: FormValues,
   )
 }
 
-export function buildFormSchema(definition: FormDefinition, options: ValidationOptions) {
+function buildFormSchema(definition: FormDefinition, options: ValidationOptions) {
   const schemas = new Map(valueFields(definition).map((field) => [field.key, fieldSchema(field, definition, options)]))
   return z.record(z.string(), z.unknown()).superRefine(async (values, ctx) => {
     for (const field of fieldsToValidate(definition, values as FormValues, options.page)) {

@@ -30,7 +30,7 @@ export function toSubmissionEntries(definition: FormDefinition, values: FormValu
 }
 
 /** Which field (and sub-input) a submission key names, or null for a key the form does not have. */
-export function fieldForKey(definition: FormDefinition, key: string): FormField | null {
+function fieldForKey(definition: FormDefinition, key: string): FormField | null {
   const match = /^input_(\d+)(?:_(\d+))?$/.exec(key)
   if (!match) return null
   const field = valueFields(definition).find((candidate) => candidate.id === match[1])

@@ -4,7 +4,7 @@
  */
 import type { FormDefinition } from './definition'
 
-export type { FieldKind, FormDefinition, FormField, FormFieldOption, FormType } from './definition'
+export type { FormDefinition, FormField } from './definition'
 
 /** The fields that hold a value the visitor enters (not page breaks). */
 export const valueFields = (definition: FormDefinition) => definition.fields.filter((field) => field.kind !== 'page')

@@ -22,7 +22,7 @@ import { supportModalTriggerSchema } from './support-modal-trigger'
 import { teamSchema } from './team'
 import { testimonialsSchema } from './testimonials'
 
-export const sectionSchemas = {
+const sectionSchemas = {
   hero: heroSchema,
   rich_text: richTextSchema,
   cards: cardsSchema,

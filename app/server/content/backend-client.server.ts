@@ -26,12 +26,12 @@ export interface BreakerOptions {
  * go at all. Calls that come while the probe is out wait for it: they go if it succeeded
  * (so the request that finds the backend back renders with all its data), else fail fast.
  */
-export type Permit = 'call' | 'probe' | 'refuse'
+type Permit = 'call' | 'probe' | 'refuse'
 
 /** A change of state worth a log line: the backend went down, or came back. */
-export type BreakerTransition = { kind: 'opened' } | { kind: 'closed'; downForMs: number }
+type BreakerTransition = { kind: 'opened' } | { kind: 'closed'; downForMs: number }
 
-export class CircuitBreaker {
+class CircuitBreaker {
   private current: BreakerState = 'closed'
   private failures = 0
   private openedAt = 0

@@ -45,7 +45,7 @@ export type SubmissionOutcome =
   | { kind: 'unavailable'; detail?: string }
 
 /** Requirements §7: POST {apiUrl}/api/user/{action}. */
-export type UserAction = 'login' | 'register' | 'forgot' | 'reset-password' | 'logout'
+type UserAction = 'login' | 'register' | 'forgot' | 'reset-password' | 'logout'
 
 export interface UserRequest {
   action: UserAction
@@ -74,7 +74,7 @@ export interface ChatMessageInput {
   visitorIp: string | null
 }
 
-export type ChatOutcome =
+type ChatOutcome =
   | { kind: 'reply'; ticket: string; token: string; reply: string }
   /** A 4xx: `unknown-ticket` (start again), `full` (the ticket takes no more), `invalid`, `not-supported` (501). */
   | { kind: 'refused'; reason: 'unknown-ticket' | 'full' | 'invalid' | 'not-supported'; message: string }

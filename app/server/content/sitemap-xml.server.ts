@@ -10,7 +10,7 @@ import { localizePath } from '../../lib/url'
 import type { SitemapEntry } from './content-source.server'
 
 /** sitemaps.org: at most 50,000 URLs per file. */
-export const SITEMAP_LIMIT = 50_000
+const SITEMAP_LIMIT = 50_000
 
 export interface SitemapUrl {
   loc: string
@@ -69,7 +69,7 @@ export function escapeXml(value: string): string {
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
 }
 
-export function renderUrlset(urls: SitemapUrl[]): string {
+function renderUrlset(urls: SitemapUrl[]): string {
   const body = urls
     .map((url) => {
       const parts = [`    <loc>${escapeXml(url.loc)}</loc>`]
@@ -83,7 +83,7 @@ export function renderUrlset(urls: SitemapUrl[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`
 }
 
-export function renderSitemapIndex(locations: string[]): string {
+function renderSitemapIndex(locations: string[]): string {
   const body = locations.map((loc) => `  <sitemap>\n    <loc>${escapeXml(loc)}</loc>\n  </sitemap>`).join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`
 }

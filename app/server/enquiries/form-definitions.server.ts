@@ -133,5 +133,3 @@ export function createFormDefinitions(options: FormDefinitionOptions) {
     },
   }
 }
-
-export type FormDefinitions = ReturnType<typeof createFormDefinitions>

@@ -76,5 +76,3 @@ export function createIdempotency(options: IdempotencyOptions) {
     },
   }
 }
-
-export type Idempotency = ReturnType<typeof createIdempotency>

@@ -16,7 +16,7 @@ export type Delivery = { kind: 'delivered' } | { kind: 'rejected'; reason: strin
 const TRANSIENT = new Set([409, 429])
 
 /** One try at sending a kept submission, as the backend answered it. */
-export async function deliver(content: ContentSource, item: OutboxItem): Promise<Delivery> {
+async function deliver(content: ContentSource, item: OutboxItem): Promise<Delivery> {
   if (item.kind === 'form') {
     const outcome = await content.submitForm({
       formId: item.target,
@@ -132,5 +132,3 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     },
   }
 }
-
-export type OutboxWorker = ReturnType<typeof createOutboxWorker>

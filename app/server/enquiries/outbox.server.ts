@@ -14,18 +14,18 @@ import type { Locale } from '../../config/site'
 import { outboxConfig } from '../config.server'
 import { isLocale } from '../../lib/url'
 
-export type OutboxKind = 'form' | 'account'
+type OutboxKind = 'form' | 'account'
 
 /** A submission's parts as the backend takes them: text, or a file (kept on disk while waiting). */
 export type OutboxEntry = [key: string, value: string | Blob, fileName?: string]
 
-export interface FormPayload {
+interface FormPayload {
   entries: OutboxEntry[]
   visitorIp: string | null
   sourceUrl: string
 }
 
-export interface AccountPayload {
+interface AccountPayload {
   fields: Record<string, string>
   query?: Record<string, string>
   visitorIp: string | null
@@ -61,7 +61,7 @@ export interface OutboxOptions {
 }
 
 /** The wait before retry number `attempt` (1 = the first retry): exponential, capped, with jitter so many waiting submissions do not all retry at once. */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+function retryDelayMs(attempt: number, random: () => number = Math.random): number {
   const exponential = Math.min(outboxConfig.retryMaxMs, outboxConfig.retryBaseMs * 2 ** Math.max(0, attempt - 1))
   return Math.round(exponential * (0.5 + random() / 2))
 }

@@ -122,8 +122,3 @@ export function countDroppedBot(form: string, sign: BotSign, now = Date.now()): 
       .join(', ')}`,
   )
 }
-
-/** Totals since start (tests, the soak's report). */
-export function droppedBots(): Readonly<Record<BotSign, number>> {
-  return { ...dropped }
-}

@@ -16,7 +16,7 @@ export { strictTransportSecurity }
  * from a proxy TRUST_PROXY names (visitor.server.ts), so a visitor cannot claim HTTPS
  * with a header.
  */
-export function overHttps(request: Request): boolean {
+function overHttps(request: Request): boolean {
   return clientOfRequest(request, socketIpOf(request)).protocol === 'https'
 }
 

@@ -97,7 +97,7 @@ function onClientError(error: ParserError, socket: ServerSocket) {
  * and the HTTP/2 server srvx starts with a certificate, which reads HTTP/1.1 with the same
  * parser, limit and `clientError` event.
  */
-export function answerParserErrors(server: HttpServer | TlsServer): void {
+function answerParserErrors(server: HttpServer | TlsServer): void {
   // Read by Node for each new connection (a creation option, set here as Nitro creates the server).
   Object.assign(server, { maxHeaderSize: siteConfig.edge.maxHeaderBytes })
   server.on('clientError', onClientError)

@@ -120,7 +120,7 @@ export function clientFrom(trust: TrustProxy, header: HeaderReader, socketIp: st
 }
 
 /** The operating system, from the client hint when the browser sends it, else the user agent. */
-export function visitorPlatform(header: HeaderReader): string {
+function visitorPlatform(header: HeaderReader): string {
   const hint = header('sec-ch-ua-platform')?.replace(/"/g, '').trim()
   if (hint) return clean(hint)
   const agent = header('user-agent') ?? ''

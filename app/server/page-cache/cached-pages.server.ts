@@ -26,10 +26,10 @@ const htmlCache = new HtmlCache<CachePartition>({
 })
 
 /** Vite's dev server renders from source on every request; the cache is for the built site (HTML_CACHE=off turns it off there too). */
-export const htmlCacheOn = import.meta.env.PROD && env.HTML_CACHE === 'on'
+const htmlCacheOn = import.meta.env.PROD && env.HTML_CACHE === 'on'
 
 /** The pages the build prerendered, in the cache before the first request is answered. */
-export const prerenderedReady: Promise<void> = htmlCacheOn
+const prerenderedReady: Promise<void> = htmlCacheOn
   ? loadPrerendered(renderIdentity(env))
       .then(({ builtAt, pages }) => {
         for (const [key, page] of pages) {

@@ -40,7 +40,7 @@ export interface RenderOutcome<P extends string> {
   partition: P | null
 }
 
-export interface PartitionLimits {
+interface PartitionLimits {
   maxBytes: number
 }
 

@@ -46,7 +46,7 @@ export function renderIdentity(env: Pick<Env, 'CONTENT_API_URL' | 'SITE_URL' | (
 }
 
 /** Beside the server entry that runs (`.output/server/index.mjs`): the build's own folder. */
-export function prerenderedDir(): string | null {
+function prerenderedDir(): string | null {
   const entry = process.argv[1]
   return entry ? path.join(path.dirname(entry), 'prerendered') : null
 }

@@ -25,7 +25,7 @@ const path = z
   .max(2000)
   .regex(/^\/[^?#\s]*$/, { error: 'must be a path starting with / (no query or fragment)' })
 
-export const purgeRequestSchema = z
+const purgeRequestSchema = z
   .object({
     tags: z.array(tag).max(200).default([]),
     paths: z.array(path).max(200).default([]),

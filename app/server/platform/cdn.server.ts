@@ -35,13 +35,13 @@ export function cdnCacheControl(target: PlatformTarget, cacheControl: string | n
 }
 
 /** The headers each platform reads (and strips before the visitor sees them). */
-export const cdnHeaderNames = {
+const cdnHeaderNames = {
   netlify: { cacheControl: 'Netlify-CDN-Cache-Control', tags: 'Netlify-Cache-Tag' },
   vercel: { cacheControl: 'Vercel-CDN-Cache-Control', tags: 'Vercel-Cache-Tag' },
 } as const satisfies Record<PlatformTarget, { cacheControl: string; tags: string }>
 
 /** The CDN tags of a page: its cache tags (`Cache-Tag`, percent-encoded), its path, `missing` for a 404, and `all`. */
-export function cdnTags(cacheTagHeader: string | null, pathname: string, status: number): string[] {
+function cdnTags(cacheTagHeader: string | null, pathname: string, status: number): string[] {
   const tags = new Set((cacheTagHeader ?? '').split(',').filter(Boolean))
   if (status === 404) tags.add(MISSING_TAG)
   const path = encodeURI(pathTag(pathname))
@@ -81,7 +81,7 @@ export interface PurgeApis {
 }
 
 /** The platforms' APIs (a test points them at a local server). */
-export const purgeApis: PurgeApis = { netlify: 'https://api.netlify.com', vercel: 'https://api.vercel.com' }
+const purgeApis: PurgeApis = { netlify: 'https://api.netlify.com', vercel: 'https://api.vercel.com' }
 
 type PurgeEnv = Pick<
   Env,

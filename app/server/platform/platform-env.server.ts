@@ -15,7 +15,7 @@ export type PlatformTarget = 'netlify' | 'vercel'
 export const isPlatform = (target: unknown): target is PlatformTarget => target === 'netlify' || target === 'vercel'
 
 /** The folder this function's instance may write: the content copy and the demo databases. */
-export const platformDataDir = () => path.join(tmpdir(), 'kestrel-site')
+const platformDataDir = () => path.join(tmpdir(), 'kestrel-site')
 
 /** Writes the bundled content folder once per instance; returns where it is. */
 function writeBundledContent(files: Readonly<Record<string, string>>, dir: string): string {

@@ -3,7 +3,7 @@ import { tv, type VariantProps } from 'tailwind-variants'
 import { buttonBase, buttonVariants } from '../button-styles'
 import { focusRing } from './utils'
 
-export const buttonStyles = tv({
+const buttonStyles = tv({
   extend: focusRing,
   base: buttonBase,
   variants: { variant: buttonVariants },

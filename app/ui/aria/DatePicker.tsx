@@ -34,7 +34,7 @@ const segmentStyles = tv({
 })
 
 /** The date typed in segment by segment (arrow keys or digits), in the visitor's locale order. */
-export function DateInput({ className, ...props }: Omit<DateInputProps, 'children'>) {
+function DateInput({ className, ...props }: Omit<DateInputProps, 'children'>) {
   return (
     <AriaDateInput {...props} className={composeTailwindRenderProps(className, 'flex')}>
       {(segment) => <DateSegment segment={segment} className={(renderProps) => segmentStyles(renderProps)} />}
@@ -62,7 +62,7 @@ const cellStyles = tv({
 })
 
 /** A month grid with previous and next buttons; days outside the allowed range are greyed out. */
-export function Calendar<T extends DateValue>(props: Omit<AriaCalendarProps<T>, 'visibleDuration'>) {
+function Calendar<T extends DateValue>(props: Omit<AriaCalendarProps<T>, 'visibleDuration'>) {
   return (
     <AriaCalendar {...props}>
       <header className="mb-2 flex items-center justify-between gap-2">

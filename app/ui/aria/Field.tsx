@@ -76,7 +76,7 @@ export const fieldBoxStyles = tv({
 })
 
 /** Typed-in text: a muted placeholder, and a grey surface when the field is read-only. */
-export const textInputStyles = tv({
+const textInputStyles = tv({
   extend: fieldBoxStyles,
   base: 'placeholder:text-ink-muted read-only:bg-surface-sunken',
 })

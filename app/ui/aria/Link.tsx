@@ -1,11 +1,8 @@
 /**
- * Links (as in the react-aria-components Tailwind starter): a styled React Aria Link
- * for plain hrefs, and `RouterLink`, the same link made router-aware by TanStack Router's
- * `createLink` (typed `to` and `params`, the locale prefix, preloading on intent).
+ * The links' styles (as in the react-aria-components Tailwind starter): a form's links
+ * (app/forms/fields.tsx) use them; the site's own links are plain anchors (app/ui/cms-link.tsx).
  */
-import { createLink } from '@tanstack/react-router'
-import { Link as AriaLink, composeRenderProps, type LinkProps as AriaLinkProps } from 'react-aria-components'
-import { tv, type VariantProps } from 'tailwind-variants'
+import { tv } from 'tailwind-variants'
 import { focusRing } from './utils'
 
 export const linkStyles = tv({
@@ -21,16 +18,3 @@ export const linkStyles = tv({
   },
   defaultVariants: { variant: 'plain' },
 })
-
-export interface LinkProps extends AriaLinkProps, VariantProps<typeof linkStyles> {}
-
-export function Link({ variant, ...props }: LinkProps) {
-  return (
-    <AriaLink
-      {...props}
-      className={composeRenderProps(props.className, (className, renderProps) => linkStyles({ ...renderProps, variant, className }))}
-    />
-  )
-}
-
-export const RouterLink = createLink(Link)

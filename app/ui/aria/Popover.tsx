@@ -1,7 +1,7 @@
 import { Popover as AriaPopover, composeRenderProps, type PopoverProps } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
 
-export const popoverStyles = tv({
+const popoverStyles = tv({
   base: 'rounded-xl border border-line bg-surface-raised shadow-lg outline-none',
 })
 

@@ -8,7 +8,7 @@ import { useEffect, type ReactNode, type RefObject } from 'react'
 import { AriaProviders } from '../../../ui/aria/aria-providers'
 import { Menu, MenuItem } from '../../../ui/aria/Menu'
 
-export interface MenuEntry {
+interface MenuEntry {
   id: string
   label: ReactNode
   /** What typeahead matches and screen readers read when the label is not plain text. */
