@@ -52,7 +52,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^(app|cms|scripts|tests)/' },
       // `?base64`, `?url`: Vite's own import queries (scripts/vite-base64-plugin.ts).
-      to: { couldNotResolve: true, pathNot: '^app/(paraglide|routeTree[.]gen)|\\.wasm' },
+      to: { couldNotResolve: true, pathNot: '^app/paraglide|(^|/)routeTree[.]gen$|\\.wasm' },
     },
     above(
       'lib-is-the-floor',
