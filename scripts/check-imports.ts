@@ -93,9 +93,10 @@ export function unitOf(file: string): string {
 /** Cycles between units (unitOf): two that reach each other, whatever the files on the way. */
 export function folderCycles(graph: Graph): Violation[] {
   const folderOf = unitOf
+  const files = new Set(graph.files)
   const next = new Map<string, Map<string, Edge>>()
   for (const edge of graph.edges) {
-    if (edge.target !== 'file' || !graph.files.includes(edge.to)) continue
+    if (edge.target !== 'file' || !files.has(edge.to)) continue
     const from = folderOf(edge.from)
     const to = folderOf(edge.to)
     if (from === to) continue
