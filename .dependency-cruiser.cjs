@@ -144,12 +144,12 @@ module.exports = {
       '^app/(routes|router)(/|\\.tsx?$)|^app/server\\.ts$',
       'The server rooms never import the routes or the entry.',
     ),
-    // The server's rooms, lowest first: http (the door), db, content, enquiries, render, page-cache.
+    // The server's rooms, lowest first: db, http (the door), content, enquiries, render, page-cache.
     above(
       'http-is-the-door',
       '^app/server/http/',
-      '^app/server/(db|content|enquiries|render|page-cache)/',
-      "The door's helpers import no other room.",
+      '^app/server/(content|enquiries|render|page-cache)/',
+      "The door's helpers import no other room but the site database (the shared rate limits).",
     ),
     above(
       'db-below-rooms',

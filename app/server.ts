@@ -20,6 +20,7 @@ import { compressed, withFinalHeaders } from './server/http/final-headers.server
 import { boundedRequest, searchLimited, serverFunctionRefusal } from './server/http/request-guards.server'
 import { socketAddress, socketIpOf } from './server/http/visitor.server'
 import { answerCachedPage, answerOgImageRequest } from './server/page-cache/cached-pages.server'
+import { cacheInSync } from './server/page-cache/purge.server'
 import { handleRevalidate } from './server/page-cache/revalidation.server'
 import { renderForRequest } from './server/render/renderer.server'
 
@@ -65,6 +66,8 @@ async function route(request: Request, url: URL): Promise<Response> {
   if (refused) return refused
   const bounded = await boundedRequest(request)
   if (bounded instanceof Response) return bounded
+  // Several processes: the purges the others logged are applied here before the cache answers.
+  await cacheInSync()
   return (
     (await answerOgImageRequest(bounded, url)) ??
     (await redirects(bounded, url)) ??

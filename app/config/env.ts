@@ -66,7 +66,23 @@ function buildEnvSchema() {
       .trim()
       .regex(/^(file:|libsql:|https?:|:memory:)/, { error: 'must be file:…, libsql://…, http(s)://… or :memory:' })
       .default('file:data/site.db'),
-    /** Where files of waiting submissions are kept until the backend takes them. */
+    /**
+     * A PostgreSQL database several server processes share (docs/deploy.md, "Several servers"):
+     * the outbox with its attachments, idempotency answers, rate limits and the purge log.
+     * Unset: the SQLite file of SITE_DATABASE_URL, for one process.
+     */
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(
+        z
+          .string()
+          .regex(/^postgres(ql)?:\/\/\S+$/i, { error: 'must be a postgres:// or postgresql:// URL' })
+          .optional(),
+      ),
+    /** Where files of waiting submissions were kept before they moved into the site database (read for rows stored then). */
     SITE_OUTBOX_DIR: z.string().trim().min(1).default('data/outbox'),
     /** Where the embedded CMS writes files uploaded with form entries (random names, never the visitor's). */
     CMS_UPLOAD_DIR: z.string().trim().min(1).default('data/uploads'),

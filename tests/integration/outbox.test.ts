@@ -132,9 +132,15 @@ async function entriesWith(marker: string): Promise<{ entries: number; files: nu
   return { entries: ids.length, files: Number(files?.rows[0]?.n ?? 0) }
 }
 
-const outboxFiles = () => {
+/** Attachments kept with waiting submissions, in the site database (decision 032: no longer files on disk). */
+const outboxFiles = async () => {
+  const { siteDatabase } = await import('../../app/server/db/site-db.server')
+  const db = await siteDatabase()
+  return Number((await db.execute('SELECT count(*) AS n FROM outbox_files')).rows[0]?.n) + readdirIfAny(path.join(work, 'outbox'))
+}
+const readdirIfAny = (dir: string) => {
   try {
-    return readdirSync(path.join(work, 'outbox')).length
+    return readdirSync(dir).length
   } catch {
     return 0
   }
@@ -161,7 +167,7 @@ describe('the outbox against a backend that fails every other request', () => {
       await site.runOutboxPass()
     }
     expect(await site.outbox.list()).toEqual([])
-    expect(outboxFiles()).toBe(0)
+    expect(await outboxFiles()).toBe(0)
     for (let i = 0; i < count; i++) expect(await entriesWith(`flaky-${i}`), `submission ${i}`).toEqual({ entries: 1, files: 1 })
     expectOnlyOutageLogs()
   }, 90_000)
@@ -196,7 +202,7 @@ describe('the outbox against a backend that is down, then comes back', () => {
     const waiting = await site.outbox.list()
     expect(waiting).toHaveLength(count + 1)
     expect(waiting.every((row) => row.state !== 'rejected' && row.attempts >= 1)).toBe(true)
-    expect(outboxFiles()).toBe(count + 1)
+    expect(await outboxFiles()).toBe(count + 1)
     for (let i = 0; i < count; i++) expect((await entriesWith(`down-${i}`)).entries).toBe(0)
 
     backend.mode = 'up'

@@ -6,7 +6,7 @@
  * then kept in the outbox. The copies live in memory and in the site's database, so a
  * restart during an outage keeps them too.
  */
-import type { Client } from '@libsql/client'
+import type { SiteDatabase } from '../db/sql.server'
 import { type Locale, siteConfig } from '../../config/site'
 import { outboxConfig } from '../config.server'
 import { pageNameSchema } from '../../contract/queries'
@@ -27,7 +27,7 @@ export interface LoadedDefinition {
 
 export interface FormDefinitionOptions {
   content: () => ContentSource
-  database: () => Promise<Client>
+  database: () => Promise<SiteDatabase>
   now?: () => number
   onError?: (error: unknown) => void
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Client } from '@libsql/client'
+import type { SiteDatabase } from '../db/sql.server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { siteConfig } from '../../config/site'
 import { createEmbeddedCms } from '../../../cms/index'
@@ -31,7 +31,7 @@ const source = createWpSource({
   timeoutMs: 2000,
   fetch: (input, init) => (backend.down ? Promise.reject(new TypeError('fetch failed')) : cms.fetch(new Request(input, init))),
 })
-const databases: Array<Promise<Client>> = []
+const databases: Array<Promise<SiteDatabase>> = []
 const siteDatabase = () => {
   const opened = openSiteDatabase(`file:${path.join(scratch, 'site.db')}`)
   databases.push(opened)
@@ -39,7 +39,7 @@ const siteDatabase = () => {
 }
 
 afterAll(async () => {
-  for (const database of databases) (await database).close()
+  for (const database of databases) await (await database).close()
   ;(await cms.database()).close()
   rmSync(scratch, { recursive: true, force: true })
 })

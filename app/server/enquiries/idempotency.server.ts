@@ -5,14 +5,14 @@
  * ended with a final answer (sent, or kept in the outbox) gets that answer again from the
  * site's database. So a double click or a retried request never makes a second entry.
  */
-import type { Client } from '@libsql/client'
+import type { SiteDatabase } from '../db/sql.server'
 import { outboxConfig } from '../config.server'
 
 /** What the browser sends: crypto.randomUUID(), or anything of the same alphabet and a sane length. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/
 
 export interface IdempotencyOptions {
-  database: () => Promise<Client>
+  database: () => Promise<SiteDatabase>
   now?: () => number
 }
 

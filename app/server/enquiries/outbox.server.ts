@@ -1,22 +1,23 @@
 /**
  * The outbox (docs/decisions/011-submission-outbox.md): a form submission or a
  * retry-safe account call that the backend could not take (network error, timeout, 5xx)
- * waits here, in the site's database, with its files beside it in SITE_OUTBOX_DIR, until
- * the worker (outbox-worker.server.ts) has it accepted (row and files deleted) or rejected
- * (kept for an operator). `npm run outbox` reads and edits the same store.
+ * waits here, in the site's database, with its files in the same database
+ * (`outbox_files`), until the worker (outbox-worker.server.ts) has it accepted (row and
+ * files deleted) or rejected (kept for an operator). So any process that shares the
+ * database can send it (docs/decisions/032-postgres-for-several-servers.md). `npm run outbox` reads and
+ * edits the same store.
  */
-import { randomBytes } from 'node:crypto'
 import { openAsBlob } from 'node:fs'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import type { Client } from '@libsql/client'
+import type { SiteDatabase, SqlExecutor } from '../db/sql.server'
 import type { Locale } from '../../config/site'
 import { outboxConfig } from '../config.server'
 import { isLocale } from '../../lib/url'
 
 type OutboxKind = 'form' | 'account'
 
-/** A submission's parts as the backend takes them: text, or a file (kept on disk while waiting). */
+/** A submission's parts as the backend takes them: text, or a file (kept in the database while waiting). */
 export type OutboxEntry = [key: string, value: string | Blob, fileName?: string]
 
 interface FormPayload {
@@ -49,12 +50,18 @@ export interface OutboxRow {
   lastError: string | null
 }
 
-/** How a stored part is written in payload_json: text as is, a file by its name on disk. */
-type StoredEntry = { key: string; text: string } | { key: string; file: string; name: string; type: string }
+/**
+ * How a stored part is written in payload_json: text as is, a file by its position in
+ * `outbox_files`; `file` is a file on disk, as rows stored before migration 2 name theirs.
+ */
+type StoredEntry =
+  | { key: string; text: string }
+  | { key: string; part: number; name: string; type: string }
+  | { key: string; file: string; name: string; type: string }
 
 export interface OutboxOptions {
-  database: () => Promise<Client>
-  /** SITE_OUTBOX_DIR: where waiting files are kept (random names). */
+  database: () => Promise<SiteDatabase>
+  /** SITE_OUTBOX_DIR: where rows stored before the files moved into the database keep theirs. */
   fileDir: string
   now?: () => number
   random?: () => number
@@ -70,40 +77,45 @@ export function createOutbox(options: OutboxOptions) {
   const now = options.now ?? Date.now
   const random = options.random ?? Math.random
 
-  async function writeFiles(entries: OutboxEntry[]): Promise<{ stored: StoredEntry[]; files: string[]; bytes: number }> {
+  /** The parts as payload_json keeps them, and the files' bytes by position. */
+  async function storedParts(entries: OutboxEntry[]): Promise<{ stored: StoredEntry[]; files: Uint8Array[]; bytes: number }> {
     const stored: StoredEntry[] = []
-    const files: string[] = []
+    const files: Uint8Array[] = []
     let bytes = 0
-    try {
-      for (const [key, value, fileName] of entries) {
-        if (typeof value === 'string') {
-          stored.push({ key, text: value })
-          continue
-        }
-        await mkdir(options.fileDir, { recursive: true, mode: 0o700 })
-        const name = `${randomBytes(16).toString('hex')}.bin`
-        await writeFile(path.join(options.fileDir, name), new Uint8Array(await value.arrayBuffer()), { flag: 'wx', mode: 0o600 })
-        files.push(name)
-        bytes += value.size
-        stored.push({ key, file: name, name: fileName ?? (value instanceof File ? value.name : 'upload'), type: value.type })
+    for (const [key, value, fileName] of entries) {
+      if (typeof value === 'string') {
+        stored.push({ key, text: value })
+        continue
       }
-    } catch (error) {
-      await removeFiles(files)
-      throw error
+      files.push(new Uint8Array(await value.arrayBuffer()))
+      bytes += value.size
+      stored.push({ key, part: files.length - 1, name: fileName ?? (value instanceof File ? value.name : 'upload'), type: value.type })
     }
     return { stored, files, bytes }
   }
 
-  async function removeFiles(names: string[]) {
+  /** Files on disk of rows stored before migration 2. */
+  async function removeLegacyFiles(names: string[]) {
     await Promise.all(names.map((name) => rm(path.join(options.fileDir, path.basename(name)), { force: true }).catch(() => undefined)))
   }
 
-  function filesOf(payloadJson: string): string[] {
+  function legacyFilesOf(payloadJson: string): string[] {
     const payload = JSON.parse(payloadJson) as { entries?: StoredEntry[] }
     return (payload.entries ?? []).flatMap((entry) => ('file' in entry ? [entry.file] : []))
   }
 
-  async function decode(row: Record<string, unknown>): Promise<OutboxItem | null> {
+  /** Deletes rows (by the statement, which returns their id and payload_json) with their files. */
+  async function deleteRows(db: SiteDatabase, statement: { sql: string; args?: Array<string | number> }) {
+    const removed = await db.transaction(async (tx) => {
+      const rows = (await tx.execute(statement)).rows
+      for (const row of rows) await tx.execute({ sql: 'DELETE FROM outbox_files WHERE outbox_id = ?', args: [Number(row.id)] })
+      return rows
+    })
+    await removeLegacyFiles(removed.flatMap((row) => legacyFilesOf(String(row.payload_json))))
+    return removed.length
+  }
+
+  async function decode(db: SqlExecutor, row: Record<string, unknown>): Promise<OutboxItem | null> {
     const locale = String(row.locale)
     if (!isLocale(locale)) return null
     const base = { id: Number(row.id), locale, idempotencyKey: String(row.idempotency_key), attempts: Number(row.attempts) }
@@ -114,10 +126,19 @@ export function createOutbox(options: OutboxOptions) {
       return { ...base, kind: 'account', target, payload: payload as AccountPayload }
     }
     const form = payload as { entries: StoredEntry[]; visitorIp: string | null; sourceUrl: string }
+    const parts = new Map<number, Uint8Array<ArrayBuffer>>()
+    if (form.entries.some((entry) => 'part' in entry)) {
+      const files = await db.execute({ sql: 'SELECT position, bytes FROM outbox_files WHERE outbox_id = ?', args: [base.id] })
+      for (const file of files.rows) parts.set(Number(file.position), new Uint8Array(file.bytes as ArrayBuffer))
+    }
     const entries: OutboxEntry[] = []
     for (const entry of form.entries) {
       if ('text' in entry) entries.push([entry.key, entry.text])
-      else {
+      else if ('part' in entry) {
+        const bytes = parts.get(entry.part)
+        if (!bytes) throw new Error(`its file ${entry.part + 1} is missing`)
+        entries.push([entry.key, new Blob([bytes], { type: entry.type }), entry.name])
+      } else {
         const blob = await openAsBlob(path.join(options.fileDir, path.basename(entry.file)), { type: entry.type })
         entries.push([entry.key, blob, entry.name])
       }
@@ -145,10 +166,11 @@ export function createOutbox(options: OutboxOptions) {
         stored,
         files,
         bytes: fileBytes,
-      } = item.kind === 'form' ? await writeFiles(item.payload.entries) : { stored: [], files: [], bytes: 0 }
+      } = item.kind === 'form' ? await storedParts(item.payload.entries) : { stored: [], files: [], bytes: 0 }
       const payload = item.kind === 'form' ? { ...item.payload, entries: stored } : item.payload
-      try {
-        const result = await db.execute({
+      // The row and its files in one transaction: a crash between them leaves neither.
+      return db.transaction(async (tx) => {
+        const result = await tx.execute({
           sql: `INSERT INTO outbox (kind, target, locale, payload_json, file_bytes, idempotency_key, attempts, next_attempt_at, last_error)
                 VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id`,
           args: [
@@ -162,45 +184,61 @@ export function createOutbox(options: OutboxOptions) {
             error,
           ],
         })
-        return Number(result.rows[0]?.id)
-      } catch (failure) {
-        await removeFiles(files)
-        throw failure
-      }
+        const id = Number(result.rows[0]?.id)
+        for (const [position, bytes] of files.entries()) {
+          await tx.execute({ sql: 'INSERT INTO outbox_files (outbox_id, position, bytes) VALUES (?, ?, ?)', args: [id, position, bytes] })
+        }
+        return id
+      })
     },
 
     /**
      * Takes up to `limit` due submissions for this worker: each is marked as being sent
      * until claimMs from now, so a second worker (another process on the same database)
-     * skips it, and a crashed one gives it back.
+     * skips it, and a crashed one gives it back. Postgres claims in one statement, skipping
+     * rows another worker has locked; SQLite (one writer at a time) claims row by row, each
+     * update guarded by the same condition as the search.
      */
     async claimDue(limit: number): Promise<OutboxItem[]> {
       const db = await options.database()
       const time = now()
-      const due = await db.execute({
-        sql: `SELECT id FROM outbox WHERE (state = 'waiting' AND next_attempt_at <= ?) OR (state = 'sending' AND claimed_until <= ?)
-              ORDER BY next_attempt_at LIMIT ?`,
-        args: [time, time, limit],
-      })
-      const items: OutboxItem[] = []
-      for (const { id } of due.rows) {
-        const claimed = await db.execute({
-          sql: `UPDATE outbox SET state = 'sending', claimed_until = ?
-                WHERE id = ? AND ((state = 'waiting' AND next_attempt_at <= ?) OR (state = 'sending' AND claimed_until <= ?))
-                RETURNING id, kind, target, locale, payload_json, idempotency_key, attempts`,
-          args: [time + outboxConfig.claimMs, Number(id), time, time],
+      const due = `(state = 'waiting' AND next_attempt_at <= ?) OR (state = 'sending' AND claimed_until <= ?)`
+      const returning = 'RETURNING id, kind, target, locale, payload_json, idempotency_key, attempts'
+      let claimed: Array<Record<string, unknown>>
+      if (db.dialect === 'postgres') {
+        claimed = (
+          await db.execute({
+            sql: `UPDATE outbox SET state = 'sending', claimed_until = ?
+                  WHERE id IN (SELECT id FROM outbox WHERE ${due} ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED)
+                  ${returning}`,
+            args: [time + outboxConfig.claimMs, time, time, limit],
+          })
+        ).rows
+      } else {
+        claimed = []
+        const found = await db.execute({
+          sql: `SELECT id FROM outbox WHERE ${due} ORDER BY next_attempt_at LIMIT ?`,
+          args: [time, time, limit],
         })
-        const row = claimed.rows[0]
-        if (!row) continue
+        for (const { id } of found.rows) {
+          const row = (
+            await db.execute({
+              sql: `UPDATE outbox SET state = 'sending', claimed_until = ? WHERE id = ? AND (${due}) ${returning}`,
+              args: [time + outboxConfig.claimMs, Number(id), time, time],
+            })
+          ).rows[0]
+          if (row) claimed.push(row)
+        }
+      }
+      const items: OutboxItem[] = []
+      for (const row of claimed) {
+        const id = Number(row.id)
         try {
-          const item = await decode(row)
+          const item = await decode(db, row)
           if (item) items.push(item)
-          else await this.rejected(Number(id), 'The stored submission could not be read.')
+          else await this.rejected(id, 'The stored submission could not be read.')
         } catch (error) {
-          await this.rejected(
-            Number(id),
-            `The stored submission could not be read: ${error instanceof Error ? error.message : String(error)}`,
-          )
+          await this.rejected(id, `The stored submission could not be read: ${error instanceof Error ? error.message : String(error)}`)
         }
       }
       return items
@@ -208,10 +246,7 @@ export function createOutbox(options: OutboxOptions) {
 
     /** The backend accepted it: the submission and its files are gone. */
     async delivered(id: number): Promise<void> {
-      const db = await options.database()
-      const removed = await db.execute({ sql: 'DELETE FROM outbox WHERE id = ? RETURNING payload_json', args: [id] })
-      const row = removed.rows[0]
-      if (row) await removeFiles(filesOf(String(row.payload_json)))
+      await deleteRows(await options.database(), { sql: 'DELETE FROM outbox WHERE id = ? RETURNING id, payload_json', args: [id] })
     },
 
     /** The backend refused it (4xx): kept, with the reason, for an operator (`npm run outbox list`). */
@@ -268,12 +303,9 @@ export function createOutbox(options: OutboxOptions) {
     /** Deletes submissions and their files: one by id, or every rejected one. */
     async purge(which: number | 'rejected'): Promise<number> {
       const db = await options.database()
-      const removed =
-        which === 'rejected'
-          ? await db.execute("DELETE FROM outbox WHERE state = 'rejected' RETURNING payload_json")
-          : await db.execute({ sql: 'DELETE FROM outbox WHERE id = ? RETURNING payload_json', args: [which] })
-      await removeFiles(removed.rows.flatMap((row) => filesOf(String(row.payload_json))))
-      return removed.rows.length
+      return which === 'rejected'
+        ? deleteRows(db, { sql: "DELETE FROM outbox WHERE state = 'rejected' RETURNING id, payload_json" })
+        : deleteRows(db, { sql: 'DELETE FROM outbox WHERE id = ? RETURNING id, payload_json', args: [which] })
     },
   }
 }

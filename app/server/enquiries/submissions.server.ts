@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import type { Client } from '@libsql/client'
 import { getContentSource } from '../content/get-content-source.server'
 import type { SubmissionInput, SubmissionOutcome, UserOutcome, UserRequest } from '../content/content-source.server'
 import { env } from '../env.server'
@@ -16,17 +15,7 @@ import { createIdempotency, IDEMPOTENCY_KEY } from './idempotency.server'
 import { createLogSummary } from '../http/log-summary.server'
 import { createOutbox } from './outbox.server'
 import { createOutboxWorker } from './outbox-worker.server'
-import { openSiteDatabase } from '../db/site-db.server'
-
-let database: Promise<Client> | undefined
-const siteDatabase = () => {
-  database ??= openSiteDatabase(env.SITE_DATABASE_URL)
-  // A failed open is tried again on the next call, not remembered.
-  database.catch(() => {
-    database = undefined
-  })
-  return database
-}
+import { siteDatabase } from '../db/site-db.server'
 
 /** One line for the first submission kept in an outage, then one counted line per 10 s. */
 const keptLog = createLogSummary((line) => console.info(line), {

@@ -13,17 +13,52 @@ import { siteConfig } from '../../config/site'
 import { abuseConfig } from '../config.server'
 import { createMemoryStore, createSqlStore, isSharedDatabaseUrl, type Limit, type RateLimitStore } from '../../lib/rate-limit'
 import { env } from '../env.server'
+import { sharesState, siteDatabase } from '../db/site-db.server'
 import { requestClient } from './visitor.server'
 
 export type LimitedAction = keyof typeof abuseConfig.rateLimits
 
 let store: RateLimitStore | undefined
 
-/** Memory for one process; the database when CMS_DATABASE_URL is a server every process shares. */
+/**
+ * Memory for one process; the shared database when there is one (DATABASE_URL: the site's
+ * PostgreSQL; else a libSQL server as CMS_DATABASE_URL), so N processes together allow what
+ * one does.
+ */
 function limits(): RateLimitStore {
-  return (store ??= isSharedDatabaseUrl(env.CMS_DATABASE_URL)
-    ? createSqlStore(createClient({ url: env.CMS_DATABASE_URL }))
-    : createMemoryStore(abuseConfig.memoryKeys))
+  return (store ??= sharesState()
+    ? sharedLimits()
+    : isSharedDatabaseUrl(env.CMS_DATABASE_URL)
+      ? createSqlStore(createClient({ url: env.CMS_DATABASE_URL }))
+      : createMemoryStore(abuseConfig.memoryKeys))
+}
+
+/**
+ * The limits in the site's PostgreSQL. While it cannot be reached, this process counts in
+ * memory instead (each process then allows the limit on its own) and says so at most once
+ * a minute: a database outage must not refuse every enquiry.
+ */
+function sharedLimits(): RateLimitStore {
+  let shared: Promise<RateLimitStore> | undefined
+  const fallback = createMemoryStore(abuseConfig.memoryKeys)
+  let warnedAt = 0
+  return {
+    async take(key, limit, cost) {
+      try {
+        shared ??= siteDatabase().then((database) => createSqlStore(database, Date.now, 'postgres'))
+        return await (await shared).take(key, limit, cost)
+      } catch (error) {
+        shared = undefined
+        if (Date.now() - warnedAt > 60_000) {
+          warnedAt = Date.now()
+          console.error(
+            `[abuse] the shared rate limits are unavailable, counting in this process: ${error instanceof Error ? error.message : String(error)}`,
+          )
+        }
+        return fallback.take(key, limit, cost)
+      }
+    },
+  }
 }
 
 const scaled = (limit: Limit): Limit => ({ count: Math.round(limit.count * env.RATE_LIMIT_FACTOR), windowMs: limit.windowMs })

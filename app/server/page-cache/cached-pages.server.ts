@@ -28,16 +28,23 @@ const htmlCache = new HtmlCache<CachePartition>({
 /** Vite's dev server renders from source on every request; the cache is for the built site (HTML_CACHE=off turns it off there too). */
 const htmlCacheOn = import.meta.env.PROD && env.HTML_CACHE === 'on'
 
-/** The pages the build prerendered, in the cache before the first request is answered. */
-const prerenderedReady: Promise<void> = htmlCacheOn
+/** The pages the build prerendered, in the cache before the first request is answered; resolves to when they were built (null: none). */
+const prerenderedReady: Promise<number | null> = htmlCacheOn
   ? loadPrerendered(renderIdentity(env))
       .then(({ builtAt, pages }) => {
         for (const [key, page] of pages) {
           htmlCache.store(isHtml(page.headers) ? 'pages' : 'images', key, page, { prerendered: true, storedAt: builtAt })
         }
+        return pages.size > 0 ? builtAt : null
       })
-      .catch((error: unknown) => console.error(`[prerendered] not loaded: ${error instanceof Error ? error.message : String(error)}`))
-  : Promise.resolve()
+      .catch((error: unknown) => {
+        console.error(`[prerendered] not loaded: ${error instanceof Error ? error.message : String(error)}`)
+        return null
+      })
+  : Promise.resolve(null)
+
+/** When the prerendered pages in the cache were built (ms), once they are loaded; null without them. */
+export const prerenderedBuiltAt = (): Promise<number | null> => prerenderedReady
 
 /** The render that fills the cache for one page: 200s in the page's partition, 404s in their own, anything else not kept. */
 function renderPageForCache(partition: Exclude<CachePartition, 'missing'>, renderUrl: URL) {

@@ -13,7 +13,7 @@ import { env } from '../env.server'
 import { purgeCdn, triggerDeployHook } from '../platform/cdn.server'
 import { isPlatform } from '../platform/platform-env.server'
 import type { PurgeReport, PurgeRequest } from '../../contract/cache-tags'
-import { purge } from './purge.server'
+import { purgeEverywhere } from './purge.server'
 
 /** A tag: `all`, `menus`, `options`, `posts`, or a kind and a name (`page:services/cyber-security`, `post:x`, `popup:3`, `form:1`). */
 const tag = z
@@ -72,7 +72,7 @@ export async function handleRevalidate(request: Request): Promise<Response> {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
     return json(400, { error: 'The body is not a revalidation request.', problems })
   }
-  const report = purge(parsed.data)
+  const report = await purgeEverywhere(parsed.data)
   console.info(`[revalidate] tags=${parsed.data.tags.join(',') || '-'} paths=${parsed.data.paths.length}`)
   return json(200, { purged: { tags: parsed.data.tags, paths: parsed.data.paths, ...report, ...(await purgePlatform(parsed.data)) } })
 }
