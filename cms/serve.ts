@@ -12,6 +12,8 @@ import { cmsOptionsFromEnv, createEmbeddedCms } from './index'
 const env = parseEnvOrExit()
 const cms = createEmbeddedCms(cmsOptionsFromEnv(env))
 await cms.database()
+// An edit in the content folder is served without a restart, as the site's in-process CMS does (cms/watch.ts).
+cms.watch(() => undefined)
 
 const host = env.CMS_HOST
 /** Larger bodies are refused before they are read whole. */

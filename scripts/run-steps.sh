@@ -88,6 +88,25 @@ need_php_tools() {
   return 1
 }
 
+ensure_postgres_nginx() {
+  # Several servers on one database (tests/integration/shared-database.test.ts, several-servers.test.ts):
+  # Debian's PostgreSQL, and nginx as their load balancer. Only the programs: the tests start their own.
+  if ! need_postgres_nginx >/dev/null && can_install; then
+    apt_install "PostgreSQL and nginx, for the several-servers tests" postgresql nginx-light || true
+  fi
+}
+need_postgres_nginx() {
+  local found="" version
+  for version in /usr/lib/postgresql/*/bin/postgres; do [ -x "$version" ] && found=1; done
+  if [ -z "$found" ]; then
+    echo "needs PostgreSQL's server (Debian: apt install postgresql; the tests look in /usr/lib/postgresql/*/bin)"
+    return 1
+  fi
+  [ -x /usr/sbin/nginx ] && return 0
+  echo "needs nginx at /usr/sbin/nginx (Debian: apt install nginx-light)"
+  return 1
+}
+
 # The Chromium the browser tests drive (tests/chromium.ts): CHROMIUM_PATH, else the first
 # of these, else Playwright's own (npx playwright install chromium), else Debian's, installed.
 CHROMIUM_CANDIDATES=(/usr/bin/chromium /usr/bin/chromium-browser /usr/bin/google-chrome /usr/bin/google-chrome-stable

@@ -122,6 +122,7 @@ case "$task" in
     ensure_java
     ensure_xmllint
     ensure_php_tools
+    ensure_postgres_nginx
     find_chromium
     # Every process the suite starts inherits this id; when the suite ends (passing or
     # not), check-leftover-processes.sh fails on any process still carrying it.
@@ -145,6 +146,8 @@ case "$task" in
       vitest_without+=(--exclude app/server/content/sitemap-xml.test.ts --exclude app/server/content/rss.test.ts)
     needs "unit: the plugin's block markup rule, run by PHP (tests/unit/block-markup.test.ts)" php ||
       vitest_without+=(--exclude tests/unit/block-markup.test.ts)
+    needs "integration: several servers on one PostgreSQL behind nginx (tests/integration/shared-database.test.ts, several-servers.test.ts)" postgres_nginx ||
+      vitest_without+=(--exclude tests/integration/shared-database.test.ts --exclude tests/integration/several-servers.test.ts)
     step "unit and integration (vitest)" npx vitest run ${vitest_without[@]+"${vitest_without[@]}"} "$@" || true
     step --needs java "HTML (npm run check:html)" npm run --silent check:html || true
     step "first-load JavaScript budget (npm run size)" npm run --silent size || true
