@@ -18,7 +18,9 @@ import { handleLogout } from './server/enquiries/logout.server'
 import { canonicalPathRedirect, methodAnswer, redirectTo } from './server/http/edge-requests.server'
 import { compressed, withFinalHeaders } from './server/http/final-headers.server'
 import { boundedRequest, searchLimited, serverFunctionRefusal } from './server/http/request-guards.server'
+import { requestIdOf, withRequestId } from './server/http/request-id.server'
 import { socketAddress, socketIpOf } from './server/http/visitor.server'
+import { logRequest } from './server/log.server'
 import { answerCachedPage, answerOgImageRequest } from './server/page-cache/cached-pages.server'
 import { cacheInSync } from './server/page-cache/purge.server'
 import { handleRevalidate } from './server/page-cache/revalidation.server'
@@ -78,9 +80,15 @@ async function route(request: Request, url: URL): Promise<Response> {
 
 export default createServerEntry({
   async fetch(request) {
+    const started = performance.now()
     const url = new URL(request.url)
-    // The socket's address, for the code below that may see a copy of this request without it (visitor.server.ts).
-    const response = await socketAddress.run(socketIpOf(request), () => route(request, url))
-    return withFinalHeaders(request, url, response)
+    const id = requestIdOf(request)
+    // The socket's address, for the code below that may see a copy of this request without it (visitor.server.ts);
+    // the request's id, for every log line written meanwhile (app/server/log.server.ts).
+    const response = await withRequestId(id, () => socketAddress.run(socketIpOf(request), () => route(request, url)))
+    const answer = withFinalHeaders(request, url, response)
+    const ms = Math.round((performance.now() - started) * 10) / 10
+    logRequest(id, { method: request.method, route: url.pathname, status: answer.status, ms, cache: answer.headers.get('x-html-cache') })
+    return answer
   },
 })

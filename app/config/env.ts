@@ -140,6 +140,14 @@ function buildEnvSchema() {
     /** The built site's rendered-HTML cache and prerendered pages; `off` renders every page per request (debugging, `npm run bench`). */
     HTML_CACHE: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
     /**
+     * The built server's log (docs/deploy.md, "Logs"): `json`, one JSON line per event and per
+     * request (level, request id, route, status, duration), or `pretty`, the same as plain
+     * lines for development. Unset: json in production, pretty otherwise.
+     */
+    LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be "json" or "pretty"' }).optional(),
+    /** The least severe level written: `debug`, `info` (the default: one line per request), `warn` or `error`. */
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' }).default('info'),
+    /**
      * Third-party tags, each loaded only when its ID is set and the visitor consented to
      * its category (requirements §1, §7). These IDs are public: they are sent to the browser.
      */

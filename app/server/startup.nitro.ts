@@ -8,10 +8,12 @@
 import { definePlugin } from 'nitro'
 import { parseEnvOrExit } from '../config/env'
 import { checkContract, reportContractCheck } from './content/contract-check.server'
+import { defaultLogFormat, installServerLog } from './log.server'
 
 export default definePlugin(() => {
   const env = parseEnvOrExit()
   ignoreClosedLogPipes()
+  installServerLog(env.LOG_FORMAT ?? defaultLogFormat(process.env.NODE_ENV), env.LOG_LEVEL)
   if (env.CONTENT_API_URL) void checkContractAtStart(env.CONTENT_API_URL, env.CONTENT_TIMEOUT_MS)
 })
 

@@ -75,7 +75,12 @@ export async function startBuiltServer(port: number, env: Record<string, string>
     dataDir: benchDir,
     port,
     startTimeoutMs: 60_000,
-    env: { NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import="${gcProbe}"`].filter(Boolean).join(' '), ...env },
+    env: {
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import="${gcProbe}"`].filter(Boolean).join(' '),
+      // No line per request, as the nginx it is compared with runs with access_log off.
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   })
   return { ...site, rssBytes: () => readRss(site.pid), afterFullGc: () => afterFullGc(site) }
 }

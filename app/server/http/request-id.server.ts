@@ -1,22 +1,20 @@
 /**
- * A short id for the request being handled, for log lines that need one (a backend
- * outage names the request that tripped it). A proxy's `X-Request-Id` is kept when it
- * looks like an id, so the line can be found in the proxy's log too; otherwise one is
- * made. Outside a request (start-up, a test calling the adapter) there is none.
+ * A short id for the request being handled, for every log line written while it is
+ * (app/server/log.server.ts) and the request's own line. A proxy's `X-Request-Id` is kept
+ * when it looks like an id, so the line can be found in the proxy's log too; otherwise one
+ * is made. The server entry names it for the whole request (`withRequestId`); outside a
+ * request (start-up, a test calling the adapter) there is none.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import { getRequest } from '@tanstack/react-start/server'
 
 const ids = new WeakMap<Request, string>()
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/
+const named = new AsyncLocalStorage<string>()
 
-export function currentRequestId(): string | null {
-  let request: Request
-  try {
-    request = getRequest()
-  } catch {
-    return null
-  }
+/** The id a request is known by: the proxy's, or a new one. */
+export function requestIdOf(request: Request): string {
   let id = ids.get(request)
   if (id === undefined) {
     const given = request.headers.get('x-request-id')
@@ -24,4 +22,21 @@ export function currentRequestId(): string | null {
     ids.set(request, id)
   }
   return id
+}
+
+/** Runs `handle` with `id` as the current request's id. */
+export function withRequestId<T>(id: string, handle: () => T): T {
+  return named.run(id, handle)
+}
+
+export function currentRequestId(): string | null {
+  const id = named.getStore()
+  if (id !== undefined) return id
+  let request: Request
+  try {
+    request = getRequest()
+  } catch {
+    return null
+  }
+  return requestIdOf(request)
 }
