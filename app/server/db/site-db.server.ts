@@ -41,6 +41,13 @@ export async function sharedDatabase(): Promise<PostgresDatabase | null> {
 /** Whether several processes may share this site's state (DATABASE_URL is set). */
 export const sharesState = (): boolean => isPostgresUrl(env.DATABASE_URL)
 
+/** Closes this process's database (graceful shutdown): its pool's connections would keep the process alive. */
+export async function closeSiteDatabase(): Promise<void> {
+  const open = opened
+  opened = undefined
+  if (open) await (await open.catch(() => null))?.close()
+}
+
 /** Whether the database answers now (`GET /readyz`). */
 export async function siteDatabaseAnswers(): Promise<boolean> {
   try {

@@ -35,6 +35,9 @@ export async function purgeEverywhere(request: PurgeRequest): Promise<PurgeRepor
   return told ? { ...report, ...told } : report
 }
 
+/** Stops listening for other processes' purges (graceful shutdown). */
+export const stopPurgeSync = (): Promise<void> => sync.stop()
+
 /** Resolves once this process applied the purges other processes logged (at start, after a lost connection); at once with one process. */
 export const cacheInSync = (): Promise<void> => sync.inSync()
 
