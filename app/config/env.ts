@@ -35,6 +35,8 @@ function buildEnvSchema() {
     .min(1, { error: 'must be between 1 and 65535' })
     .max(65_535, { error: 'must be between 1 and 65535' })
 
+  const processCount = { error: 'must be a whole number from 1 to 64' }
+
   return z.object({
     /** Unset: development, except in the built server (`npm start`), which is production (app/server/env.server.ts). */
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -66,6 +68,25 @@ function buildEnvSchema() {
       .trim()
       .regex(/^(file:|libsql:|https?:|:memory:)/, { error: 'must be file:…, libsql://…, http(s)://… or :memory:' })
       .default('file:data/site.db'),
+    /** A PostgreSQL database every server process shares (the site's store when several serve it; docs/deploy.md). */
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional()),
+    /**
+     * How many server processes `npm start` runs on this machine, on one port (scripts/start.mjs,
+     * docs/decisions/032-server-lifecycle.md). Unset: the machine's cores with DATABASE_URL, else 1.
+     */
+    WEB_CONCURRENCY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(
+        z.string().regex(/^\d+$/, processCount).transform(Number).pipe(z.number().min(1, processCount).max(64, processCount)).optional(),
+      ),
     /** Where files of waiting submissions are kept until the backend takes them. */
     SITE_OUTBOX_DIR: z.string().trim().min(1).default('data/outbox'),
     /** Where the embedded CMS writes files uploaded with form entries (random names, never the visitor's). */

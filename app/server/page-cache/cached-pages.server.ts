@@ -28,6 +28,9 @@ const htmlCache = new HtmlCache<CachePartition>({
 /** Vite's dev server renders from source on every request; the cache is for the built site (HTML_CACHE=off turns it off there too). */
 const htmlCacheOn = import.meta.env.PROD && env.HTML_CACHE === 'on'
 
+/** Whether loading the prerendered pages has finished (prerenderedPagesLoaded). */
+let prerenderedSettled = false
+
 /** The pages the build prerendered, in the cache before the first request is answered. */
 const prerenderedReady: Promise<void> = htmlCacheOn
   ? loadPrerendered(renderIdentity(env))
@@ -37,7 +40,19 @@ const prerenderedReady: Promise<void> = htmlCacheOn
         }
       })
       .catch((error: unknown) => console.error(`[prerendered] not loaded: ${error instanceof Error ? error.message : String(error)}`))
-  : Promise.resolve()
+      .finally(() => {
+        prerenderedSettled = true
+      })
+  : Promise.resolve().then(() => {
+      prerenderedSettled = true
+    })
+
+/**
+ * Whether the prerendered pages are in the cache (readiness, `GET /readyz`): loading them
+ * has finished. One that failed is logged and rendered on request instead, so it does not
+ * keep the server out of rotation.
+ */
+export const prerenderedPagesLoaded = (): boolean => prerenderedSettled
 
 /** The render that fills the cache for one page: 200s in the page's partition, 404s in their own, anything else not kept. */
 function renderPageForCache(partition: Exclude<CachePartition, 'missing'>, renderUrl: URL) {
