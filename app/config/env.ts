@@ -2,7 +2,10 @@
  * The environment: every variable the site, the embedded CMS and the scripts read, as one
  * zod schema. `parseEnv()` validates it; the server (app/server/env.server.ts), `npm run cms`,
  * the build (vite.config.ts) and the scripts call it once at start-up and stop with a
- * message naming every bad variable. Nothing else reads `process.env` directly.
+ * message naming every bad variable. Nothing else reads `process.env` directly, but for
+ * two readers that run outside this schema's reach: `npm start`'s launcher (scripts/start.mjs,
+ * plain JavaScript, which checks WEB_CONCURRENCY by the same rule before the server starts)
+ * and app/server/http/shutdown.server.ts, which reads CI and TEST the way srvx does.
  *
  * Not for the browser: it brings zod. The variables the browser may see are listed in
  * app/config/site.ts (publicEnvKeys).
