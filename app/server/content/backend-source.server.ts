@@ -29,18 +29,21 @@ export interface WpSourceOptions {
   onOutage?: (event: OutageEvent) => void
 }
 
+/** The client a source makes for itself: backendConfig's retry and breaker, one breaker per origin. */
+export function createWpClient(options: Omit<WpSourceOptions, 'client' | 'onError'>): BackendClient {
+  return createBackendClient({
+    origin: options.baseUrl.replace(/\/+$/, ''),
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    timeoutMs: options.timeoutMs,
+    retry: backendConfig.retry,
+    breaker: backendConfig.breaker,
+    onOutage: options.onOutage,
+  })
+}
+
 export function createWpSource(options: WpSourceOptions): ContentSource {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
-  const client =
-    options.client ??
-    createBackendClient({
-      origin: baseUrl,
-      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-      timeoutMs: options.timeoutMs,
-      retry: backendConfig.retry,
-      breaker: backendConfig.breaker,
-      onOutage: options.onOutage,
-    })
+  const client = options.client ?? createWpClient(options)
   const access = createBackendAccess(baseUrl, client, options.onError)
   return { ...backendReads(access), ...backendWrites(access, options.timeoutMs) }
 }

@@ -12,13 +12,15 @@ import { withCheckedSections } from './sections.server'
 import { withPageCache } from './data-cache.server'
 import type { SiteOptions } from '../../contract/model'
 import { ContentNotFoundError, type ContentSource } from './content-source.server'
-import { createWpSource, type FetchLike } from './backend-source.server'
-import type { OutageEvent } from './backend-client.server'
+import { createWpClient, createWpSource, type FetchLike } from './backend-source.server'
+import type { BackendClient, OutageEvent } from './backend-client.server'
 
 /** The origin the in-process CMS answers on; never leaves the process. */
 const EMBEDDED_ORIGIN = 'http://embedded-cms.invalid'
 
 let source: (ContentSource & { invalidate(): number }) | undefined
+/** The content backend's client, whose circuit breaker says whether the backend is up, and its cheapest call (contentBackendReady). */
+let backend: { client: BackendClient; versionUrl: string } | undefined
 
 /** Told the tags of an editor's change in content/ (the embedded CMS watches its files). */
 let onEmbeddedChange: (tags: string[]) => void = () => {}
@@ -67,13 +69,10 @@ function createSource(): ContentSource & { invalidate(): number } {
   const remote = env.CONTENT_API_URL
   let fetchPromise: Promise<FetchLike> | undefined
   const fetcher: FetchLike | undefined = remote ? undefined : async (input, init) => (await (fetchPromise ??= embeddedFetch()))(input, init)
-  const wp = createWpSource({
-    baseUrl: remote ?? EMBEDDED_ORIGIN,
-    timeoutMs: env.CONTENT_TIMEOUT_MS,
-    fetch: fetcher,
-    onError: logError,
-    onOutage: logOutage,
-  })
+  const baseUrl = (remote ?? EMBEDDED_ORIGIN).replace(/\/+$/, '')
+  const client = createWpClient({ baseUrl, timeoutMs: env.CONTENT_TIMEOUT_MS, fetch: fetcher, onOutage: logOutage })
+  backend = { client, versionUrl: `${baseUrl}/api/v1/version` }
+  const wp = createWpSource({ baseUrl, timeoutMs: env.CONTENT_TIMEOUT_MS, client, onError: logError })
   const cached = withPageCache(withCheckedSections(wp), {
     freshMs: siteConfig.cache.freshMs,
     keepMs: siteConfig.cache.keepMs,
@@ -122,4 +121,27 @@ export function getContentSource(): ContentSource {
  */
 export function invalidateContent(): number {
   return source?.invalidate() ?? 0
+}
+
+/** The one probe readiness asks for while the breaker is open (contentBackendReady). */
+let probing: Promise<unknown> | undefined
+
+/**
+ * Whether the content backend is up, as its circuit breaker says (readiness, `GET /readyz`;
+ * docs/decisions/033-server-lifecycle.md). While it is not closed, one cheap call (the
+ * contract's version) goes through the breaker: it is refused at once during the
+ * cool-down and is the probe after it. A server the load balancer took out of rotation
+ * gets no pages to ask for, and without this its breaker would never close again.
+ */
+export function contentBackendReady(): boolean {
+  getContentSource()
+  if (!backend || backend.client.breakerState === 'closed') return true
+  probing ??= backend.client
+    .request(backend.versionUrl, { headers: { accept: 'application/json' } })
+    .then((response) => response.body?.cancel())
+    .catch(() => undefined)
+    .finally(() => {
+      probing = undefined
+    })
+  return false
 }

@@ -29,11 +29,25 @@ const idempotency = createIdempotency({ database: siteDatabase })
 export const formDefinitions = createFormDefinitions({ content: getContentSource, database: siteDatabase, onError: logError })
 const worker = createOutboxWorker({ outbox, content: getContentSource })
 
+/** Set when the process shuts down: a submission handled meanwhile does not start the worker again. */
+let workerStopped = false
+
 /** Starts the outbox worker of this server process (once; the server entry calls it at start-up). */
 export function startOutboxWorker(): void {
+  if (workerStopped) return
   worker.start()
   // What waited across a restart goes out now rather than a poll later.
   void worker.tick()
+}
+
+/**
+ * Stops the outbox worker when the process shuts down (docs/decisions/033-server-lifecycle.md):
+ * no new pass starts, and the one running finishes what it claimed. A submission kept
+ * meanwhile waits in the outbox for the next process.
+ */
+export function stopOutboxWorker(): Promise<void> {
+  workerStopped = true
+  return worker.stop()
 }
 
 /** One pass of the worker now (tests; `npm run outbox retry` runs its own). */

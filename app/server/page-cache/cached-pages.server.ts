@@ -28,6 +28,9 @@ const htmlCache = new HtmlCache<CachePartition>({
 /** Vite's dev server renders from source on every request; the cache is for the built site (HTML_CACHE=off turns it off there too). */
 const htmlCacheOn = import.meta.env.PROD && env.HTML_CACHE === 'on'
 
+/** Whether loading the prerendered pages has finished (prerenderedPagesLoaded). */
+let prerenderedSettled = false
+
 /** The pages the build prerendered, in the cache before the first request is answered; resolves to when they were built (null: none). */
 const prerenderedReady: Promise<number | null> = htmlCacheOn
   ? loadPrerendered(renderIdentity(env))
@@ -41,10 +44,22 @@ const prerenderedReady: Promise<number | null> = htmlCacheOn
         console.error(`[prerendered] not loaded: ${error instanceof Error ? error.message : String(error)}`)
         return null
       })
-  : Promise.resolve(null)
+      .finally(() => {
+        prerenderedSettled = true
+      })
+  : Promise.resolve(null).finally(() => {
+      prerenderedSettled = true
+    })
 
 /** When the prerendered pages in the cache were built (ms), once they are loaded; null without them. */
 export const prerenderedBuiltAt = (): Promise<number | null> => prerenderedReady
+
+/**
+ * Whether the prerendered pages are in the cache (readiness, `GET /readyz`): loading them
+ * has finished. One that failed is logged and rendered on request instead, so it does not
+ * keep the server out of rotation.
+ */
+export const prerenderedPagesLoaded = (): boolean => prerenderedSettled
 
 /** The render that fills the cache for one page: 200s in the page's partition, 404s in their own, anything else not kept. */
 function renderPageForCache(partition: Exclude<CachePartition, 'missing'>, renderUrl: URL) {
