@@ -5,7 +5,9 @@
  * `content/` so a test can edit a page):
  * - after one `POST /api/revalidate` to one of them, all three serve the edited page
  *   within a second (measured over 50 requests spread over the three, in several rounds);
- * - a rate limit of N is N across the three together.
+ * - a rate limit of N is N across the three together;
+ * - `npm start`'s workers on the shared database (WEB_CONCURRENCY) stop within 10 s of
+ *   SIGTERM: the purge listener and the database's connections close with them.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -13,7 +15,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, startBuiltSite, type BuiltSite } from '../support/built-site'
 import { startPostgres, type TestPostgres } from '../support/postgres'
-import { startTestServer, type TestServer } from '../support/test-server'
+import { isRunning, startTestServer, type TestServer } from '../support/test-server'
 
 const SECRET = 'several-servers-revalidate-secret-0123456789'
 const work = mkdtempSync(path.join(tmpdir(), 'site-several-'))
@@ -24,6 +26,7 @@ let postgres: TestPostgres
 let cms: string
 let sites: BuiltSite[] = []
 let balancer: string
+let databaseUrl: string
 
 /** nginx in front of the three, round robin, as docs/deploy.md configures it. */
 async function startNginx(ports: number[]): Promise<{ origin: string; server: TestServer }> {
@@ -73,7 +76,7 @@ beforeAll(async () => {
   cpSync('content', content, { recursive: true })
   postgres = await startPostgres()
   stops.push(() => postgres.stop())
-  const databaseUrl = await postgres.createDatabase('site')
+  databaseUrl = await postgres.createDatabase('site')
   const cmsPort = await freePort()
   const cmsServer = await startTestServer({
     command: 'npx',
@@ -181,4 +184,23 @@ describe('three servers on one PostgreSQL', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(30)
     expect(statuses.slice(0, 60).every((status) => status !== 429)).toBe(true)
   }, 120_000)
+
+  it('stop within 10 s of SIGTERM as workers of one launcher, their database connections closed', async () => {
+    const launched = await startBuiltSite({
+      dataDir: work,
+      launcher: true,
+      startTimeoutMs: 60_000,
+      // srvx shuts down gracefully only without CI and TEST (Vitest sets TEST); empty counts as unset there.
+      env: { CONTENT_API_URL: cms, DATABASE_URL: databaseUrl, REVALIDATE_SECRET: SECRET, WEB_CONCURRENCY: '2', CI: '', TEST: '' },
+    })
+    stops.push(() => launched.stop())
+    // Both workers have opened the database: a page each (their purge listeners) and a search each (the shared limits).
+    for (let n = 0; n < 6; n++) await (await fetch(`${launched.origin}/${n % 2 ? '?s=printers' : 'about'}`)).text()
+    const signalAt = Date.now()
+    process.kill(launched.pid, 'SIGTERM')
+    while (isRunning(launched.pid) && Date.now() - signalAt < 15_000) await new Promise((done) => setTimeout(done, 50))
+    expect(isRunning(launched.pid), `still running 15 s after SIGTERM:\n${launched.output()}`).toBe(false)
+    expect(Date.now() - signalAt).toBeLessThan(10_000)
+    expect(launched.output()).not.toContain('still busy')
+  }, 60_000)
 })
