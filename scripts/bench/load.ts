@@ -6,6 +6,7 @@
  * Measured in one run, each as a ratio of a hashed JS asset from the same server (on a
  * small machine only ratios compare between runs): a prerendered page, an HTML-cache hit,
  * a cache miss (a second server with HTML_CACHE=off renders the home page per request),
+ * both of those again from two processes on one port (WEB_CONCURRENCY=2, as `npm start` runs them),
  * and, when nginx is installed, the same page's bytes served by nginx as a file (one
  * worker, as the server is one process). Every request says `Accept-Encoding: gzip`, so
  * Node and nginx send the very same bytes (the build's gzip copy). Then the server's RSS
@@ -276,6 +277,18 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     stopAll.push(() => missServer.stop())
     rows.push(await measured('cache miss', `${missServer.origin}/`, 'home rendered per request (HTML_CACHE=off)', options))
     await missServer.stop()
+
+    // The same two answers from `npm start` with two processes on one port (WEB_CONCURRENCY; decision 033).
+    // On a 2-core machine wrk takes one of the cores the processes would use: the gain here is a floor.
+    for (const [name, env, note] of [
+      ['prerendered page, 2 processes', {}, 'home, WEB_CONCURRENCY=2'],
+      ['cache miss, 2 processes', { HTML_CACHE: 'off' }, 'home rendered per request, WEB_CONCURRENCY=2'],
+    ] as const) {
+      const cluster = await startBuiltServer(MISS_PORT, { ...env, WEB_CONCURRENCY: '2' }, true)
+      stopAll.push(() => cluster.stop())
+      rows.push(await measured(name, `${cluster.origin}/`, note, options))
+      await cluster.stop()
+    }
 
     const assetRow = rows[0]!
     const results: Row[] = rows.map((row) => ({

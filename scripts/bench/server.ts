@@ -69,11 +69,13 @@ function readRss(pid: number): number | null {
   }
 }
 
-export async function startBuiltServer(port: number, env: Record<string, string> = {}): Promise<BuiltServer> {
+/** `launcher`: as `npm start` runs it (scripts/start.mjs), so WEB_CONCURRENCY can start several processes; `rssBytes` is then the primary's. */
+export async function startBuiltServer(port: number, env: Record<string, string> = {}, launcher = false): Promise<BuiltServer> {
   mkdirSync(benchDir, { recursive: true })
   const site = await startBuiltSite({
     dataDir: benchDir,
     port,
+    launcher,
     startTimeoutMs: 60_000,
     env: {
       NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import="${gcProbe}"`].filter(Boolean).join(' '),
