@@ -124,6 +124,17 @@ function buildEnvSchema() {
     /** The built site's rendered-HTML cache and prerendered pages; `off` renders every page per request (debugging, `npm run bench`). */
     HTML_CACHE: z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default('on'),
     /**
+     * How long the server's own caches (rendered pages, backend reads) count a copy fresh, in
+     * ms. Unset: siteConfig.cache.freshMs on the Node server, siteConfig.cache.platformFreshMs on
+     * Netlify and Vercel, where the CDN is the shared cache (docs/decisions/032-platform-cdn-lifetimes.md).
+     */
+    CACHE_FRESH_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1000, { error: 'must be between 1000 and 3600000' })
+      .max(3_600_000, { error: 'must be between 1000 and 3600000' })
+      .optional(),
+    /**
      * Third-party tags, each loaded only when its ID is set and the visitor consented to
      * its category (requirements §1, §7). These IDs are public: they are sent to the browser.
      */
