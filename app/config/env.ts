@@ -109,6 +109,13 @@ function buildEnvSchema() {
     PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /**
+     * The bearer token of `POST /api/outbox/drain` (docs/decisions/032-platform-cdn-lifetimes.md):
+     * one pass of the outbox worker, called by the platforms' schedules. Unset: REVALIDATE_SECRET.
+     */
+    OUTBOX_DRAIN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /** Vercel sends it as the bearer token of its cron jobs: on Vercel the drain accepts it too (docs/deploy.md). */
+    CRON_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /**
      * Netlify and Vercel (docs/deploy.md): the revalidation webhook also purges the
      * platform's CDN by cache tag when its token is set. Netlify sets SITE_ID in its
      * functions; NETLIFY_SITE_ID overrides it. Vercel sets VERCEL_PROJECT_ID.
