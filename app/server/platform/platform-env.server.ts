@@ -14,7 +14,7 @@ import { bundledContent } from './bundled-content'
 
 export type PlatformTarget = 'netlify' | 'vercel'
 
-export const isPlatform = (target: unknown): target is PlatformTarget => target === 'netlify' || target === 'vercel'
+const isPlatform = (target: unknown): target is PlatformTarget => target === 'netlify' || target === 'vercel'
 
 // Vite sets import.meta.env in what it builds; scripts run by tsx (the prerender step) have none.
 const buildTarget: unknown = import.meta.env?.DEPLOY_TARGET

@@ -8,6 +8,6 @@
  */
 export const outboxDrain = {
   path: '/api/outbox/drain',
-  /** Cron syntax, UTC: every minute. Vercel's Hobby plan runs cron jobs at most once a day (docs/deploy.md). */
+  /** Cron syntax, UTC: every minute. Vercel's Hobby plan has allowed once a day at most (docs/deploy.md, Vercel). */
   schedule: '* * * * *',
 } as const
