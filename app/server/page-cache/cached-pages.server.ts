@@ -78,9 +78,10 @@ const sharedSecondsOf = (entry: CacheEntry) => Math.max(0, Math.floor(htmlCache.
 
 /**
  * A cacheable answer: from the cache when fresh; stale while one background render
- * replaces it; rendered (once for all concurrent requests) on a miss. When that render
- * cannot reach the backend, a purged copy still answers (stale-if-error). A stale copy,
- * either way, is never kept by a CDN; a fresh one no longer than it stays fresh here.
+ * replaces it (on a platform, never: rendered again like a miss); rendered (once for all
+ * concurrent requests) on a miss. When that render cannot reach the backend, a purged or
+ * stale copy still answers (stale-if-error). A stale copy, either way, is never kept by a
+ * CDN; a fresh one no longer than it stays fresh here.
  */
 async function answerFromCache(request: Request, key: string, renderForCache: () => Promise<RenderOutcome<CachePartition>>) {
   const lookup = htmlCache.lookup(key)
