@@ -11,6 +11,8 @@ const target = process.env.DEPLOY_TARGET === 'vercel' ? 'vercel' : 'netlify'
 const PORT = Number(process.env.DEPLOY_E2E_PORT ?? 4330)
 export const deployBaseUrl = `http://127.0.0.1:${PORT}`
 export const REVALIDATE_SECRET = 'deploy-smoke-revalidate-secret-0123456789'
+/** What Vercel sends with its cron jobs (docs/deploy.md, The outbox on a platform). */
+export const CRON_SECRET = 'deploy-smoke-cron-secret-0123456789abcdef'
 
 export default defineConfig({
   testDir: 'tests/deploy',
@@ -32,6 +34,7 @@ export default defineConfig({
     env: {
       NODE_ENV: 'production',
       REVALIDATE_SECRET,
+      CRON_SECRET,
       RATE_LIMIT_FACTOR: '100',
       // The purge is attempted: its failure (no network here) must be reported by the webhook, never break it.
       NETLIFY_PURGE_API_TOKEN: 'smoke-test-token',

@@ -3,7 +3,7 @@
  * It is the order of the steps, each named after the room that does it
  * (docs/architecture.md, "How a request flows"):
  *   the door (app/server/http/): the health checks, method and canonical path, the
- *     webhooks, server-function and search checks, the body's size;
+ *     webhooks (revalidation, the outbox drain), server-function and search checks, the body's size;
  *   content (app/server/content/): generated social images, the editor's redirects;
  *   the page cache (app/server/page-cache/): prerendered and rendered pages;
  *   the renderer (app/server/render/): everything else;
@@ -17,6 +17,7 @@ import { redirectFor, redirectResponse } from './server/content/redirects.server
 import { closeSiteDatabase, siteDatabaseAnswers } from './server/db/site-db.server'
 import { startOutboxWorker, stopOutboxWorker } from './server/enquiries/submissions.server'
 import { handleLogout } from './server/enquiries/logout.server'
+import { handleOutboxDrain } from './server/enquiries/outbox-drain.server'
 import { canonicalPathRedirect, methodAnswer, redirectTo } from './server/http/edge-requests.server'
 import { compressed, withFinalHeaders } from './server/http/final-headers.server'
 import { answerHealth, type ReadinessChecks } from './server/http/health.server'
@@ -28,6 +29,7 @@ import { logRequest } from './server/log.server'
 import { answerCachedPage, answerOgImageRequest, prerenderedPagesLoaded } from './server/page-cache/cached-pages.server'
 import { cacheInSync, stopPurgeSync } from './server/page-cache/purge.server'
 import { handleRevalidate } from './server/page-cache/revalidation.server'
+import { outboxDrain } from './server/platform/schedules'
 import { renderForRequest } from './server/render/renderer.server'
 
 // Submissions that waited in the outbox (across a restart too) go out from this process, until it is told to stop:
@@ -52,6 +54,7 @@ async function door(request: Request, url: URL): Promise<Response | null> {
   if (refused) return refused
   if (url.pathname === '/api/revalidate') return handleRevalidate(request)
   if (url.pathname === '/api/logout') return handleLogout(request, url)
+  if (url.pathname === outboxDrain.path) return handleOutboxDrain(request)
   return serverFunctionRefusal(request, url) ?? (await searchLimited(request, url, socketAddress.getStore() ?? null))
 }
 

@@ -7,9 +7,10 @@
  *      CMS code and no content, and its size is measured;
  *   2. as the demo deploys it (the embedded CMS, content bundled, prerendered pages on
  *      Vercel): the layout (function entry, static files, prerendered HTML where the
- *      platform serves it, the generated header and routing configuration), the content
- *      bundled, the size, and the cold start (a fresh `node` importing the function entry
- *      until its first answer).
+ *      platform serves it, the generated header and routing configuration), the outbox
+ *      drain's schedule (Netlify's scheduled function as its bundler reads it, Vercel's cron
+ *      job), the content bundled, the size, and the cold start (a fresh `node` importing the
+ *      function entry until its first answer).
  * Then the smoke e2e (tests/deploy/, playwright.deploy.config.ts) against the platform's
  * output served by scripts/deploy/local-platform.ts.
  *
@@ -26,8 +27,9 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, st
 import { join, resolve } from 'node:path'
 import { securityHeaders, strictTransportSecurity } from '../app/server/http/security-headers.server'
 import { PRERENDER_MANIFEST, type PrerenderManifest } from '../app/server/page-cache/prerendered.server'
+import { outboxDrain } from '../app/server/platform/schedules'
 import { outputLayout } from './deploy/targets'
-import { isHtmlEntry, staticFileOf } from './deploy/platform-output'
+import { isHtmlEntry, netlifyOutboxFunction, staticFileOf } from './deploy/platform-output'
 
 type Platform = 'netlify' | 'vercel'
 const root = resolve(import.meta.dirname, '..')
@@ -92,19 +94,22 @@ interface FunctionSize {
   files: number
   holdsCms: boolean
   holdsContent: boolean
+  /** The schedules the platform reads, by function (Netlify's bundler) or by path (Vercel's `crons`). */
+  schedules: Record<string, string | undefined>
 }
 
-/** Netlify: the zip its bundler makes of `.netlify/v1/functions`, and the files in it. */
+/** Netlify: the zip its bundler makes of the site's function in `.netlify/v1/functions`, the files in it, and each function's schedule. */
 async function netlifyFunction(): Promise<FunctionSize> {
   const { zipFunctions } = await import('@netlify/zip-it-and-ship-it')
   const out = join(reportDir, 'netlify-zip')
   rmSync(out, { recursive: true, force: true })
   mkdirSync(out, { recursive: true })
-  const [zipped] = await zipFunctions([join(root, '.netlify/v1/functions')], out, {
+  const functions = await zipFunctions([join(root, '.netlify/v1/functions')], out, {
     basePath: root,
     repositoryRoot: root,
     archiveFormat: 'zip',
   })
+  const zipped = functions.find((found) => found.name === 'server')
   if (!zipped?.path) throw new Error('zip-it-and-ship-it made no zip of the Netlify function')
   const inputs = (zipped.inputs ?? []).filter((file) => existsSync(file))
   return {
@@ -112,17 +117,29 @@ async function netlifyFunction(): Promise<FunctionSize> {
     files: inputs.length,
     holdsCms: anyFileHolds(inputs, CMS_MARKER),
     holdsContent: anyFileHolds(inputs, CONTENT_MARKER),
+    schedules: Object.fromEntries(functions.map((found) => [found.name, found.schedule])),
   }
 }
 
 function vercelFunction(): FunctionSize {
   const files = filesUnder(join(root, '.vercel/output/functions/__server.func'))
+  const config = JSON.parse(readFileSync(join(root, '.vercel/output/config.json'), 'utf8')) as {
+    crons?: { path: string; schedule: string }[]
+  }
   return {
     bytes: bytesOf(files),
     files: files.length,
     holdsCms: anyFileHolds(files, CMS_MARKER),
     holdsContent: anyFileHolds(files, CONTENT_MARKER),
+    schedules: Object.fromEntries((config.crons ?? []).map((cron) => [cron.path, cron.schedule])),
   }
+}
+
+/** Decision 034: each platform calls the outbox drain on its schedule (Netlify: a scheduled function; Vercel: a cron job). */
+function checkOutboxSchedule(target: Platform, schedules: FunctionSize['schedules']) {
+  const name = target === 'netlify' ? 'outbox-drain' : outboxDrain.path
+  const where = target === 'netlify' ? `the scheduled function ${netlifyOutboxFunction.output}` : `config.json crons: ${outboxDrain.path}`
+  check(schedules[name] === outboxDrain.schedule, `${where} runs on "${outboxDrain.schedule}" (found ${schedules[name] ?? 'none'})`)
 }
 
 const functionSize = (target: Platform) => (target === 'netlify' ? netlifyFunction() : Promise.resolve(vercelFunction()))
@@ -266,6 +283,7 @@ async function checkTarget(target: Platform) {
     const without = await functionSize(target)
     check(!without.holdsCms, 'with CONTENT_API_URL: no embedded CMS code in the function')
     check(!without.holdsContent, 'with CONTENT_API_URL: no content in the function')
+    checkOutboxSchedule(target, without.schedules)
     entry.withoutCms = without
     console.log(`  function without the CMS: ${mib(without.bytes)} (${without.files} files)`)
     entry.buildSeconds = build({}, `build:${target}`)
@@ -273,6 +291,7 @@ async function checkTarget(target: Platform) {
   if (target === 'netlify') checkNetlifyLayout()
   else checkVercelLayout(process.env.SKIP_PRERENDER !== '1')
   const withCms = await functionSize(target)
+  checkOutboxSchedule(target, withCms.schedules)
   check(withCms.holdsCms, 'the embedded CMS is in the function')
   check(withCms.holdsContent, 'the content folder is bundled into the function')
   entry.withCms = withCms

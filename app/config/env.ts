@@ -137,6 +137,13 @@ function buildEnvSchema() {
     PREVIEW_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     REVALIDATE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /**
+     * The bearer token of `POST /api/outbox/drain` (docs/decisions/034-platform-cdn-lifetimes.md):
+     * one pass of the outbox worker, called by the platforms' schedules. Unset: REVALIDATE_SECRET.
+     */
+    OUTBOX_DRAIN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /** Vercel sends it as the bearer token of its cron jobs: on Vercel the drain accepts it too (docs/deploy.md). */
+    CRON_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    /**
      * Netlify and Vercel (docs/deploy.md): the revalidation webhook also purges the
      * platform's CDN by cache tag when its token is set. Netlify sets SITE_ID in its
      * functions; NETLIFY_SITE_ID overrides it. Vercel sets VERCEL_PROJECT_ID.
@@ -159,6 +166,17 @@ function buildEnvSchema() {
     LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be "json" or "pretty"' }).optional(),
     /** The least severe level written: `debug`, `info` (the default: one line per request), `warn` or `error`. */
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' }).default('info'),
+    /**
+     * How long the server's own caches (rendered pages, backend reads) count a copy fresh, in
+     * ms. Unset: siteConfig.cache.freshMs on the Node server, siteConfig.cache.platformFreshMs on
+     * Netlify and Vercel, where the CDN is the shared cache (docs/decisions/034-platform-cdn-lifetimes.md).
+     */
+    CACHE_FRESH_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1000, { error: 'must be between 1000 and 3600000' })
+      .max(3_600_000, { error: 'must be between 1000 and 3600000' })
+      .optional(),
     /**
      * Third-party tags, each loaded only when its ID is set and the visitor consented to
      * its category (requirements §1, §7). These IDs are public: they are sent to the browser.

@@ -245,8 +245,14 @@ export const siteConfig = {
 
   /** Server-side content cache (requirements §10.1). */
   cache: {
-    /** A cached page answer is fresh this long. */
+    /** A cached page answer is fresh this long (CACHE_FRESH_MS overrides it, app/config/env.ts). */
     freshMs: 60_000,
+    /**
+     * On Netlify and Vercel the CDN is the shared cache: each function instance trusts its own
+     * copies this long only, since a purge reaches one instance, not every one
+     * (docs/decisions/034-platform-cdn-lifetimes.md).
+     */
+    platformFreshMs: 5_000,
     /** After that it is served stale while one refresh runs, and kept for outages this long. */
     keepMs: 24 * 60 * 60_000,
     maxEntries: 500,

@@ -11,7 +11,7 @@ interface Entry extends SwrEntryBase {
   size?: number
 }
 
-function setup(options: { sizes?: boolean } = {}) {
+function setup(options: { sizes?: boolean; serveStale?: boolean } = {}) {
   let now = 0
   const cache = new SwrCache<'a' | 'b', Entry>({
     partitions: { a: { maxSize: 3 }, b: { maxSize: 3 } },
@@ -19,6 +19,7 @@ function setup(options: { sizes?: boolean } = {}) {
     keepMs: 100,
     now: () => now,
     ...(options.sizes ? { sizeOf: (entry: Entry) => entry.size ?? 1 } : {}),
+    ...(options.serveStale === undefined ? {} : { serveStale: options.serveStale }),
   })
   const entry = (value: string, size?: number): Entry => ({ value, size, storedAt: now, purged: false })
   const keep = (partition: 'a' | 'b') => (value: string) => ({ partition, entry: entry(value) })
@@ -46,6 +47,25 @@ describe('SwrCache', () => {
     advance(90)
     expect(cache.lookup('k')).toEqual({ kind: 'miss', fallback: null })
     expect(cache.count).toBe(0)
+  })
+
+  it('says how much longer an entry stays fresh', () => {
+    const { cache, entry, advance } = setup()
+    const stored = cache.store('a', 'k', entry('v'))
+    advance(4)
+    expect(cache.freshForMs(stored)).toBe(6)
+    advance(10)
+    expect(cache.freshForMs(stored)).toBe(-4)
+  })
+
+  it('with serveStale false, keeps a stale entry only as the fallback of a miss (where a CDN serves stale copies itself)', () => {
+    const { cache, entry, advance } = setup({ serveStale: false })
+    const stored = cache.store('a', 'k', entry('v'))
+    expect(cache.lookup('k').kind).toBe('fresh')
+    advance(11)
+    expect(cache.lookup('k')).toEqual({ kind: 'miss', fallback: stored })
+    advance(90)
+    expect(cache.lookup('k')).toEqual({ kind: 'miss', fallback: null })
   })
 
   it('makes one load for concurrent callers, and stores what keep says', async () => {

@@ -7,7 +7,9 @@
  * - **Fresh, stale, gone.** An entry is fresh for `freshMs` after it was stored, then
  *   stale (the caller serves it and refreshes it in the background) until `keepMs`, when
  *   it is dropped. Until then it is also the copy that answers when a load fails
- *   (stale-if-error).
+ *   (stale-if-error). With `serveStale: false` a stale entry is that copy only: the
+ *   lookup is a miss that carries it as its fallback, as after a purge (where a CDN in
+ *   front serves stale copies itself: docs/decisions/034-platform-cdn-lifetimes.md).
  * - **Purged.** A purge marks entries: the next lookup is a miss that still carries the old
  *   copy as its fallback, so the caller loads again and answers the old copy only if that
  *   fails. A load that was running for a purged key stores its result as purged too: it
@@ -36,6 +38,8 @@ export interface SwrCacheOptions<P extends string, E extends SwrEntryBase> {
   partitions: Record<P, { maxSize: number }>
   freshMs: number
   keepMs: number
+  /** Whether a stale entry is served (and refreshed in the background); when false it only answers a failed load. True by default. */
+  serveStale?: boolean
   /** An entry's share of its partition's `maxSize`; one by default. */
   sizeOf?: (entry: E) => number
   now?: () => number
@@ -98,8 +102,14 @@ export class SwrCache<P extends string, E extends SwrEntryBase> {
     // Least recently used goes first: a hit moves the entry to the end.
     partition.entries.delete(key)
     partition.entries.set(key, entry)
-    if (entry.purged) return { kind: 'miss', fallback: entry }
-    return age <= this.options.freshMs ? { kind: 'fresh', entry } : { kind: 'stale', entry }
+    if (age <= this.options.freshMs && !entry.purged) return { kind: 'fresh', entry }
+    if (entry.purged || this.options.serveStale === false) return { kind: 'miss', fallback: entry }
+    return { kind: 'stale', entry }
+  }
+
+  /** How much longer an entry stays fresh, in ms (zero or less: it is stale). */
+  freshForMs(entry: E): number {
+    return this.options.freshMs - (this.now() - entry.storedAt)
   }
 
   /** Keeps an entry (replacing the key's, in whichever partition); one larger than its whole partition is not kept. */

@@ -6,7 +6,8 @@
  * it must not run in development mode (which prints reset mail, tokens included).
  */
 import { type Env, parseEnvOrExit } from '../config/env'
-import { platformDefaults } from './platform/platform-env.server'
+import { siteConfig } from '../config/site'
+import { deployPlatform, platformDefaults } from './platform/platform-env.server'
 
 /**
  * The variables the server reads: in a built server, NODE_ENV is production unless set; on
@@ -27,3 +28,15 @@ export function serverEnvSource(
 export const env: Env = parseEnvOrExit(
   serverEnvSource(import.meta.env?.PROD === true, process.env, platformDefaults(import.meta.env?.DEPLOY_TARGET)),
 )
+
+/**
+ * The server's own caches, rendered pages and backend reads alike (requirements §10.1): fresh
+ * for CACHE_FRESH_MS. On Netlify and Vercel a stale copy is never served, only kept for
+ * outages: the CDN serves stale copies itself, and a function instance the last purge did not
+ * reach must render from the backend rather than hand the CDN its old copy
+ * (docs/decisions/034-platform-cdn-lifetimes.md).
+ */
+export const serverCache = {
+  freshMs: env.CACHE_FRESH_MS ?? siteConfig.cache.freshMs,
+  serveStale: deployPlatform === null,
+} as const

@@ -7,7 +7,10 @@
  * - netlify: a file of the publish directory (`dist/client`) answers first, with the
  *   headers of `_headers` that match its path (the function's `preferStatic`); `/x` is
  *   `x.html` or `x/index.html`, as Netlify serves them; everything else goes to the
- *   function (`.netlify/v1/functions/server.mjs`, a `fetch(request, context)` export).
+ *   function (`.netlify/v1/functions/server.mjs`, a `fetch(request, context)` export). A
+ *   scheduled function (`.netlify/v1/functions/{name}.mts`) runs when
+ *   `/.netlify/functions/{name}` is asked for, as `netlify dev` runs one on demand; nothing
+ *   runs it on its schedule here.
  * - vercel: the Build Output API's `config.json` routes in order: a route's `headers` are
  *   added, `continue` goes on to the next route, `dest` rewrites (to a function when it names
  *   one), `status` answers; `{ "handle": "filesystem" }` serves `static/` (and `overrides`);
@@ -129,6 +132,19 @@ export function parseNetlifyHeaders(text: string): HeaderRule[] {
   return rules
 }
 
+type ScheduledFunction = { default: (request: Request, context: unknown) => Promise<Response> }
+
+/** `/.netlify/functions/{name}`: the scheduled function of that name, called with the context Netlify gives it; null for any other path. */
+function scheduledFunctions(dir: string, origin: () => string) {
+  return async (path: string): Promise<((request: Request) => Promise<Response>) | null> => {
+    const name = /^\/\.netlify\/functions\/([a-z0-9-]+)$/.exec(path)?.[1]
+    const file = name && name !== 'server' ? join(dir, `${name}.mts`) : null
+    if (!file || !existsSync(file)) return null
+    const module = (await import(pathToFileURL(file).href)) as ScheduledFunction
+    return (request) => module.default(request, { site: { url: origin() } })
+  }
+}
+
 async function netlifyHandler(origin: () => string) {
   const publish = resolve(root, outputLayout.netlify.static)
   const headersFile = join(publish, '_headers')
@@ -137,6 +153,7 @@ async function netlifyHandler(origin: () => string) {
   const started = performance.now()
   const module = (await import(pathToFileURL(functionFile).href)) as { default: (request: Request, context: unknown) => Promise<Response> }
   console.log(`[local-netlify] function loaded in ${(performance.now() - started).toFixed(0)} ms`)
+  const scheduled = scheduledFunctions(join(root, '.netlify/v1/functions'), origin)
   const staticFile = (path: string) =>
     fileUnder(publish, path) ??
     (path.endsWith('/')
@@ -144,6 +161,8 @@ async function netlifyHandler(origin: () => string) {
       : (fileUnder(publish, `${path}.html`) ?? fileUnder(publish, `${path}/index.html`)))
   return async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
+    const run = await scheduled(path)
+    if (run) return sendWebResponse(req, res, await run(await toWebRequest(req, origin(), {})))
     const file = (req.method === 'GET' || req.method === 'HEAD') && path !== '/_headers' ? staticFile(path) : null
     if (file) {
       const headers: Record<string, string> = {}

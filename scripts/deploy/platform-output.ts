@@ -5,12 +5,15 @@
  * the public files' caching of scripts/deploy/targets.ts), never written by hand:
  *
  * - netlify: `dist/client/_headers` (the publish directory's static files; the function's
- *   answers carry their own, server.ts).
+ *   answers carry their own, server.ts), and the scheduled function that drains the outbox
+ *   (netlify-outbox-drain.ts, copied to `.netlify/v1/functions/outbox-drain.mts`).
  * - vercel: `.vercel/output/config.json`, rewritten: every answer gets the edge headers; the
  *   prerendered pages (scripts/prerender.ts) are copied to `static/` with their own
  *   Content-Security-Policy (their inline scripts' hashes); a request for one of them with
  *   a query the page reads (`?page=`, `?s=`, previews, developer mode) or the developer-mode
- *   cookie goes to the function, since static files ignore the query.
+ *   cookie goes to the function, since static files ignore the query; and a cron job that
+ *   drains the outbox (`crons`).
+ * Both schedules are app/server/platform/schedules.ts's (docs/decisions/034-platform-cdn-lifetimes.md).
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -22,6 +25,7 @@ import {
   securityHeaders,
   strictTransportSecurity,
 } from '../../app/server/http/security-headers.server'
+import { outboxDrain } from '../../app/server/platform/schedules'
 import { SITE_PARAMS } from '../../app/site-rules/page-selection'
 import { deployTarget, hashedAssetCacheControl, outputLayout, publicFileCacheControl, publicFilePaths } from './targets'
 
@@ -45,6 +49,31 @@ export function netlifyHeaders(): string {
   ].join('\n')
 }
 
+/** Netlify's scheduled function: the source in this folder, and where Netlify's build finds it. */
+export const netlifyOutboxFunction = {
+  source: 'scripts/deploy/netlify-outbox-drain.ts',
+  output: '.netlify/v1/functions/outbox-drain.mts',
+} as const
+
+/**
+ * Copies the scheduled function into Netlify's functions folder with the server's schedule
+ * (Netlify reads it from the source, so it is written there as a literal); a copy that
+ * calls another path than the server answers is refused.
+ */
+function writeNetlifyOutboxFunction(): string {
+  const source = readFileSync(join(root, netlifyOutboxFunction.source), 'utf8')
+  const schedule = /export const config = \{ schedule: '[^']*' \}/
+  if (!source.includes(`'${outboxDrain.path}'`) || !schedule.test(source)) {
+    throw new Error(
+      `${netlifyOutboxFunction.source} must call '${outboxDrain.path}' and export its config (app/server/platform/schedules.ts)`,
+    )
+  }
+  const output = join(root, netlifyOutboxFunction.output)
+  mkdirSync(dirname(output), { recursive: true })
+  writeFileSync(output, source.replace(schedule, `export const config = { schedule: '${outboxDrain.schedule}' }`))
+  return netlifyOutboxFunction.output
+}
+
 interface VercelRoute {
   src?: string
   dest?: string
@@ -59,6 +88,8 @@ interface VercelRoute {
 interface VercelConfig {
   routes: VercelRoute[]
   overrides?: Record<string, { path?: string; contentType?: string }>
+  /** The Build Output API's cron jobs: Vercel calls each path with GET on its schedule, in production only. */
+  crons?: { path: string; schedule: string }[]
   [key: string]: unknown
 }
 
@@ -132,6 +163,7 @@ function vercelOutput() {
     ...nitroRoutes.slice(filesystem),
   ]
   config.overrides = overrides
+  config.crons = [...(config.crons ?? []).filter((cron) => cron.path !== outboxDrain.path), { ...outboxDrain }]
   writeFileSync(configFile, JSON.stringify(config, null, 2))
   return Object.keys(manifest.pages).length
 }
@@ -145,11 +177,13 @@ function main() {
   if (target === 'netlify') {
     const file = join(root, outputLayout.netlify.static, '_headers')
     writeFileSync(file, netlifyHeaders())
-    console.log(`platform-output: ${file.slice(root.length + 1)} written`)
+    console.log(`platform-output: ${file.slice(root.length + 1)} and ${writeNetlifyOutboxFunction()} written`)
     return
   }
   const pages = vercelOutput()
-  console.log(`platform-output: .vercel/output/config.json rewritten; ${pages} prerendered files in .vercel/output/static`)
+  console.log(
+    `platform-output: .vercel/output/config.json rewritten (the outbox cron job included); ${pages} prerendered files in .vercel/output/static`,
+  )
 }
 
 if (process.argv[1]?.endsWith('platform-output.ts')) main()

@@ -18,6 +18,8 @@ export interface CacheOptions {
   keepMs: number
   /** Pages kept; the other kinds keep backendConfig.staleEntries. */
   maxEntries: number
+  /** False: a stale copy is not served but read again, and answers only if that read fails (app/lib/swr-cache.ts). */
+  serveStale?: boolean
   now?: () => number
   onError?: (error: unknown) => void
 }
@@ -56,6 +58,7 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
     },
     freshMs: options.freshMs,
     keepMs: options.keepMs,
+    serveStale: options.serveStale,
     now: options.now,
   })
   const report = (error: unknown) => {

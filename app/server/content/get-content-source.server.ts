@@ -6,7 +6,7 @@
 import { siteConfig } from '../../config/site'
 import { backendConfig } from '../config.server'
 import { loggableError } from '../../lib/log-redaction'
-import { env } from '../env.server'
+import { env, serverCache } from '../env.server'
 import { currentRequestId } from '../http/request-id.server'
 import { withCheckedSections } from './sections.server'
 import { withPageCache } from './data-cache.server'
@@ -74,9 +74,10 @@ function createSource(): ContentSource & { invalidate(): number } {
   backend = { client, versionUrl: `${baseUrl}/api/v1/version` }
   const wp = createWpSource({ baseUrl, timeoutMs: env.CONTENT_TIMEOUT_MS, client, onError: logError })
   const cached = withPageCache(withCheckedSections(wp), {
-    freshMs: siteConfig.cache.freshMs,
+    freshMs: serverCache.freshMs,
     keepMs: siteConfig.cache.keepMs,
     maxEntries: siteConfig.cache.maxEntries,
+    serveStale: serverCache.serveStale,
     onError: logError,
   })
   const site = env.SITE_URL ? withSiteUrl(cached, env.SITE_URL) : cached

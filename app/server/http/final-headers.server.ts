@@ -5,11 +5,11 @@
  */
 import { FastResponse } from 'srvx'
 import { addCdnHeaders } from '../platform/cdn.server'
-import { isPlatform } from '../platform/platform-env.server'
-import { cacheControlFor, unavailableHeaders } from './cache-control.server'
+import { deployPlatform as platform } from '../platform/platform-env.server'
+import { cacheControlFor, unavailableHeaders, withSharedLifetime } from './cache-control.server'
 import { compressAs, negotiateEncoding } from './compression.server'
 import { applyEdgeHeaders } from './edge-headers.server'
-import { CACHE_TAGS_HEADER, isHtml, withHeaders } from './responses.server'
+import { CACHE_TAGS_HEADER, isHtml, SHARED_LIFETIME_HEADER, withHeaders } from './responses.server'
 import { contentSecurityPolicy, securityHeaders, strictTransportSecurity } from './security-headers.server'
 
 /** Any other response: compressed when it is HTML and the browser accepts it (in that one encoding). */
@@ -32,8 +32,16 @@ function finalHeaders(url: URL, status: number) {
       if (!headers.has(name)) headers.set(name, value)
     }
     headers.delete(CACHE_TAGS_HEADER)
-    if (!isHtml(headers)) return
-    headers.set('Cache-Control', cacheControlFor(url, status))
+    // A copy from the page cache: a CDN keeps it no longer than it stays fresh there (decision 034).
+    const lifetime = headers.get(SHARED_LIFETIME_HEADER)
+    headers.delete(SHARED_LIFETIME_HEADER)
+    const shared = (policy: string) => (lifetime === null ? policy : withSharedLifetime(policy, Number(lifetime)))
+    if (!isHtml(headers)) {
+      const policy = headers.get('Cache-Control')
+      if (policy !== null) headers.set('Cache-Control', shared(policy))
+      return
+    }
+    headers.set('Cache-Control', shared(cacheControlFor(url, status)))
     if (status === 503) for (const [name, value] of Object.entries(unavailableHeaders)) headers.set(name, value)
     // Every HTML answer of the built site has its policy by now (a nonce or its scripts'
     // hashes); one that somehow has none runs no inline script at all.
@@ -41,10 +49,6 @@ function finalHeaders(url: URL, status: number) {
       headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes: [] }))
   }
 }
-
-/** The platform this build is for (scripts/deploy/targets.ts), or null for the Node server. */
-const deployTarget: unknown = import.meta.env.DEPLOY_TARGET
-const platform = isPlatform(deployTarget) ? deployTarget : null
 
 /**
  * On Netlify and Vercel: the CDN's own caching header and cache tags. On Netlify, where

@@ -10,6 +10,13 @@ import { securityHeaders } from './security-headers.server'
 /** The response header that carries a rendered page's cache tags from the renderer to the page cache; never sent. */
 export const CACHE_TAGS_HEADER = 'x-cache-tags'
 
+/**
+ * The response header that carries, from the page cache to the final headers, how many more
+ * seconds a shared cache (a CDN) may keep a stored page: what is left of its freshness, zero
+ * when it is stale (docs/decisions/034-platform-cdn-lifetimes.md); never sent.
+ */
+export const SHARED_LIFETIME_HEADER = 'x-shared-lifetime'
+
 export const isHtml = (headers: Headers | Record<string, string>) =>
   (headers instanceof Headers ? headers.get('content-type') : headers['content-type'])?.includes('text/html') ?? false
 

@@ -10,7 +10,7 @@ import { expandTag, purgesEverything, type PurgeRequest } from '../../contract/c
 import { loggableError, redactLogText } from '../../lib/log-redaction'
 import { ogImageTargetOf, pagePathOfOgImage } from '../../site-rules/og-image'
 import { answerOgImage } from '../content/og-image/og-image.server'
-import { env } from '../env.server'
+import { env, serverCache } from '../env.server'
 import { isHtml } from '../http/responses.server'
 import { render } from '../render/renderer.server'
 import { HtmlCache, type CacheEntry, type RenderOutcome } from './html-cache.server'
@@ -20,8 +20,9 @@ import { answerStored, storedOgImage, toStoredPage } from './stored-page.server'
 
 const htmlCache = new HtmlCache<CachePartition>({
   partitions: siteConfig.cache.htmlPartitions,
-  freshMs: siteConfig.cache.freshMs,
+  freshMs: serverCache.freshMs,
   keepMs: siteConfig.cache.keepMs,
+  serveStale: serverCache.serveStale,
   onBackgroundError: (key, error) => console.error(redactLogText(`[html-cache] refreshing ${key} failed: ${loggableError(error)}`)),
 })
 
@@ -90,16 +91,26 @@ function renderKeyForCache(key: string) {
 }
 
 /**
+ * How much longer a CDN may keep a copy from the cache: what is left of its freshness, in
+ * whole seconds. A purge reaches one server (on a platform, one function instance), so a copy
+ * this one still trusts may show what an edit changed; the CDN must not keep it longer than
+ * this server would (docs/decisions/034-platform-cdn-lifetimes.md).
+ */
+const sharedSecondsOf = (entry: CacheEntry) => Math.max(0, Math.floor(htmlCache.freshForMs(entry) / 1000))
+
+/**
  * A cacheable answer: from the cache when fresh; stale while one background render
- * replaces it; rendered (once for all concurrent requests) on a miss. When that render
- * cannot reach the backend, a purged copy still answers (stale-if-error).
+ * replaces it (on a platform, never: rendered again like a miss); rendered (once for all
+ * concurrent requests) on a miss. When that render cannot reach the backend, a purged or
+ * stale copy still answers (stale-if-error). A stale copy, either way, is never kept by a
+ * CDN; a fresh one no longer than it stays fresh here.
  */
 async function answerFromCache(request: Request, key: string, renderForCache: () => Promise<RenderOutcome<CachePartition>>) {
   const lookup = htmlCache.lookup(key)
-  if (lookup.kind === 'fresh') return answerStored(request, lookup.entry, 'HIT')
+  if (lookup.kind === 'fresh') return answerStored(request, lookup.entry, 'HIT', sharedSecondsOf(lookup.entry))
   if (lookup.kind === 'stale') {
     htmlCache.refresh(key, renderForCache)
-    return answerStored(request, lookup.entry, 'STALE')
+    return answerStored(request, lookup.entry, 'STALE', 0)
   }
   const fallback: CacheEntry | null = lookup.fallback
   let outcome: RenderOutcome<CachePartition> | null = null
@@ -110,7 +121,7 @@ async function answerFromCache(request: Request, key: string, renderForCache: ()
   }
   // The backend is down and this page was purged: its last copy is better than an error.
   if (fallback && (outcome === null || (outcome.partition === null && outcome.page.status >= 500))) {
-    return answerStored(request, fallback, 'STALE-IF-ERROR')
+    return answerStored(request, fallback, 'STALE-IF-ERROR', 0)
   }
   if (outcome === null) throw new Error(`rendering ${key} failed`)
   return answerStored(request, outcome.page, 'MISS')

@@ -50,6 +50,8 @@ export interface HtmlCacheOptions<P extends string> {
   freshMs: number
   /** After that, served stale while one render replaces it; dropped after this long (kept for outages until then). */
   keepMs: number
+  /** False: a stale page is not served but rendered again, and answers only if that render fails (app/lib/swr-cache.ts). */
+  serveStale?: boolean
   now?: () => number
   /** A background render failed (the stale copy keeps answering). */
   onBackgroundError?: (key: string, error: unknown) => void
@@ -71,6 +73,7 @@ export class HtmlCache<P extends string> {
       partitions,
       freshMs: options.freshMs,
       keepMs: options.keepMs,
+      serveStale: options.serveStale,
       sizeOf: entrySize,
       now: options.now,
     })
@@ -78,6 +81,11 @@ export class HtmlCache<P extends string> {
 
   lookup(key: string): Lookup {
     return this.cache.lookup(key)
+  }
+
+  /** How much longer a page stays fresh, in ms (zero or less: it is stale). */
+  freshForMs(entry: CacheEntry): number {
+    return this.cache.freshForMs(entry)
   }
 
   store(partitionName: P, key: string, page: StoredPage, flags: { prerendered?: boolean; storedAt?: number } = {}): CacheEntry {

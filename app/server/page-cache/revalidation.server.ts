@@ -7,11 +7,11 @@
  * The purge itself, every cache in its order, is app/server/page-cache/purge.server.ts;
  * this file is the webhook's door to it and the platform's CDN.
  */
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { env } from '../env.server'
+import { bearerMatches } from '../http/bearer.server'
 import { purgeCdn, triggerDeployHook } from '../platform/cdn.server'
-import { isPlatform } from '../platform/platform-env.server'
+import { deployPlatform } from '../platform/platform-env.server'
 import type { PurgeReport, PurgeRequest } from '../../contract/cache-tags'
 import { purgeEverywhere } from './purge.server'
 
@@ -42,19 +42,10 @@ function json(status: number, body: unknown, extra: Record<string, string> = {})
   })
 }
 
-/** Constant-time: the comparison takes as long whatever the guess (digests make the lengths equal). */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  return timingSafeEqual(digest(given), digest(expected))
-}
-
 export async function handleRevalidate(request: Request): Promise<Response> {
   if (request.method !== 'POST') return json(405, { error: 'Use POST.' }, { allow: 'POST' })
-  const secret = env.REVALIDATE_SECRET
-  const given = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]?.trim() ?? ''
   // Checked whether or not a secret is configured, so the answer's timing says nothing either way.
-  const authorized = sameSecret(given, secret ?? '') && secret !== undefined && given !== ''
-  if (!authorized) {
+  if (!bearerMatches(request, [env.REVALIDATE_SECRET])) {
     await request.body?.cancel()
     return json(401, { error: 'Missing or wrong revalidation secret.' }, { 'www-authenticate': 'Bearer' })
   }
@@ -79,8 +70,8 @@ export async function handleRevalidate(request: Request): Promise<Response> {
 
 /** On Netlify and Vercel (the build's target): the platform's CDN by tag, and the deploy hook when one is set. */
 async function purgePlatform(request: PurgeRequest): Promise<PurgeReport> {
-  const target: unknown = import.meta.env?.DEPLOY_TARGET
-  if (!isPlatform(target)) return {}
+  const target = deployPlatform
+  if (target === null) return {}
   const [cdn, deployHook] = await Promise.all([
     purgeCdn(target, env, request),
     env.DEPLOY_HOOK_URL ? triggerDeployHook(env.DEPLOY_HOOK_URL) : Promise.resolve(undefined),

@@ -4,7 +4,7 @@
  */
 import { FastResponse } from 'srvx'
 import { compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from '../http/compression.server'
-import { CACHE_TAGS_HEADER, isHtml } from '../http/responses.server'
+import { CACHE_TAGS_HEADER, isHtml, SHARED_LIFETIME_HEADER } from '../http/responses.server'
 import { contentSecurityPolicy, inlineScriptHashes } from '../http/security-headers.server'
 import type { OgImageAnswer } from '../content/og-image/og-image.server'
 import type { StoredPage } from './html-cache.server'
@@ -38,12 +38,16 @@ export function storedOgImage(image: OgImageAnswer): StoredPage {
   }
 }
 
-/** The bytes of a stored page in the encoding the request accepts, with its validators. */
-export function answerStored(request: Request, page: StoredPage, cacheStatus: string): Response {
+/**
+ * The bytes of a stored page in the encoding the request accepts, with its validators;
+ * `sharedSeconds`, when given, is how much longer a CDN may keep it (its policy's lifetime at most).
+ */
+export function answerStored(request: Request, page: StoredPage, cacheStatus: string, sharedSeconds?: number): Response {
   const html = isHtml(page.headers)
   const encoding = html ? negotiateEncoding(request.headers.get('accept-encoding')) : 'identity'
   const headers = new Headers(page.headers)
   headers.set('x-html-cache', cacheStatus)
+  if (sharedSeconds !== undefined) headers.set(SHARED_LIFETIME_HEADER, String(sharedSeconds))
   // What the page shows, so a CDN can purge by tag too (docs/content-api.md, Revalidation).
   if (page.tags.length > 0) headers.set('cache-tag', page.tags.map((tag) => encodeURI(tag)).join(','))
   // Pages and generated images alike are validated by their ETag; only HTML comes in several encodings.

@@ -20,15 +20,20 @@ const pathTag = (pathname: string) => `path:${pathname}`
 /** Vercel's limit on one tag; a longer path is purged with `all` only. */
 const MAX_TAG_LENGTH = 256
 
+/** The CDN header of an answer the CDN must not keep at all. */
+const CDN_NO_STORE = 'no-store'
+
 /**
  * `public, max-age=0, s-maxage=N, stale-while-revalidate=M` (cache-control.server.ts) as the
  * CDN's own header: the CDN keeps it N seconds. Netlify's `durable` keeps it in the
- * shared durable cache, so one function call serves every edge node.
+ * shared durable cache, so one function call serves every edge node. A public answer with
+ * no shared lifetime (`max-age=0` and no `s-maxage`: a stale copy, decision 034) is
+ * `no-store` for the CDN, so it never keeps one; the browser's header says the rest.
  */
 export function cdnCacheControl(target: PlatformTarget, cacheControl: string | null): string | null {
   if (!cacheControl || !/(^|,)\s*public\b/.test(cacheControl)) return null
   const shared = /\bs-maxage=(\d+)/.exec(cacheControl)?.[1]
-  if (shared === undefined) return null
+  if (shared === undefined) return /(^|,)\s*max-age=0\b/.test(cacheControl) ? CDN_NO_STORE : null
   const stale = /\bstale-while-revalidate=(\d+)/.exec(cacheControl)?.[1]
   const parts = [`max-age=${shared}`, ...(stale === undefined ? [] : [`stale-while-revalidate=${stale}`])]
   return target === 'netlify' ? ['public', 'durable', ...parts].join(', ') : parts.join(', ')
@@ -50,12 +55,14 @@ function cdnTags(cacheTagHeader: string | null, pathname: string, status: number
   return [...tags]
 }
 
-/** Adds the platform's CDN caching and tags to an answer whose `Cache-Control` lets shared caches keep it. */
+/** Adds the platform's CDN caching and tags to a public answer (`no-store` for the CDN when no shared cache may keep it). */
 export function addCdnHeaders(target: PlatformTarget, headers: Headers, url: URL, status: number): void {
   const names = cdnHeaderNames[target]
   const cdn = cdnCacheControl(target, headers.get('cache-control'))
   if (cdn === null) return
   headers.set(names.cacheControl, cdn)
+  // Nothing kept, nothing to purge.
+  if (cdn === CDN_NO_STORE) return
   headers.set(names.tags, cdnTags(headers.get('cache-tag'), url.pathname, status).join(','))
 }
 

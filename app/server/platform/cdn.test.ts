@@ -10,6 +10,25 @@ describe('the CDN caching headers', () => {
     expect(cdnCacheControl('vercel', page)).toBe('max-age=300, stale-while-revalidate=86400')
     expect(cdnCacheControl('vercel', 'public, max-age=0, s-maxage=60')).toBe('max-age=60')
   })
+  it('keep a copy from the page cache no longer than it stays fresh there, and never serve it stale beyond that', () => {
+    // withSharedLifetime (cache-control.server.ts) made this of a copy with 4 s of freshness left.
+    expect(cdnCacheControl('netlify', 'public, max-age=0, s-maxage=4')).toBe('public, durable, max-age=4')
+    expect(cdnCacheControl('vercel', 'public, max-age=0, s-maxage=4')).toBe('max-age=4')
+  })
+  it('never keep a stale copy: no lifetime, no tags, `no-store` for the CDN (decision 034)', () => {
+    const stale = 'public, max-age=0, must-revalidate'
+    expect(cdnCacheControl('netlify', stale)).toBe('no-store')
+    expect(cdnCacheControl('vercel', stale)).toBe('no-store')
+    for (const target of ['netlify', 'vercel'] as const) {
+      const headers = new Headers({ 'cache-control': stale, 'cache-tag': 'page:about' })
+      addCdnHeaders(target, headers, new URL('https://x.test/about'), 200)
+      expect(headers.get(`${target}-cdn-cache-control`)).toBe('no-store')
+      expect(headers.get(`${target}-cache-tag`)).toBeNull()
+    }
+  })
+  it('leave a public answer that names its own lifetime to Cache-Control (an editor redirect)', () => {
+    expect(cdnCacheControl('netlify', 'public, max-age=300')).toBeNull()
+  })
   it('say nothing for private or unstored answers', () => {
     expect(cdnCacheControl('netlify', 'private, no-store')).toBeNull()
     expect(cdnCacheControl('vercel', 'no-store')).toBeNull()
