@@ -51,7 +51,7 @@ describe('the server log', () => {
     const site = await start({ LOG_FORMAT: 'pretty' })
     await (await fetch(`${site.origin}/services`, { headers: { 'x-request-id': 'test-request-2' } })).text()
     expect(await lineWith(site, (text) => text.includes('#test-request-2'))).toMatch(
-      /^GET \/services 200 [\d.]+ ms (HIT|MISS) #test-request-2$/,
+      /^GET \/services 200 [\d.]+ ms (HIT|MISS|STALE) #test-request-2$/,
     )
   })
 })
