@@ -13,6 +13,7 @@ import type { PurgeReport, PurgeRequest } from '../../contract/cache-tags'
 import { invalidateContent, whenEmbeddedContentChanges } from '../content/get-content-source.server'
 import { forgetSitemap } from '../content/sitemap.server'
 import { sharesState } from '../db/site-db.server'
+import { deployPlatform } from '../platform/platform-env.server'
 import { prerenderedBuiltAt, purgePages, rerender } from './cached-pages.server'
 import { createPurgeSync } from './purge-sync.server'
 
@@ -26,7 +27,9 @@ function purge(request: PurgeRequest): PurgeReport {
 }
 
 const sync = createPurgeSync({ apply: purge, builtAt: prerenderedBuiltAt })
-sync.start(sharesState())
+// Not in a Netlify or Vercel function: there the CDN is the shared cache and the function's own copies live
+// seconds (decision 034); a listening connection per warm instance would cost Postgres more than it saves.
+sync.start(sharesState() && deployPlatform === null)
 
 /** This process's caches, then every other process's that shares the database (within about a second). */
 export async function purgeEverywhere(request: PurgeRequest): Promise<PurgeReport> {
