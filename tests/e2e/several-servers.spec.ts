@@ -115,7 +115,7 @@ async function entriesFor(marker: string) {
   const files = ids.length
     ? await cmsDb.execute({ sql: 'SELECT file_name, size_bytes FROM entry_files WHERE entry_id = ?', args: [ids[0]!] })
     : { rows: [] }
-  return { entries: ids.length, files: files.rows.map((row) => [String(row.file_name), Number(row.size_bytes)]) }
+  return { entries: ids.length, files: files.rows.map((row) => [row.file_name as string, Number(row.size_bytes)]) }
 }
 
 test('a support enquiry with an attachment, accepted while the backend is down by a server that then dies, arrives once', async ({

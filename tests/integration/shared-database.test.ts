@@ -112,7 +112,7 @@ async function startForgetfulBackend(): Promise<{ url: string; received: string[
         }).formData()
         // Slow enough that two workers' passes overlap.
         await new Promise((done) => setTimeout(done, 20))
-        received.push(String(body.get('input_6')))
+        received.push(body.get('input_6') as string)
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"is_valid":true,"confirmation_message":"Thanks"}')
       })()
     })

@@ -283,7 +283,7 @@ export function createOutbox(options: OutboxOptions) {
         attempts: Number(row.attempts),
         state: row.state === 'rejected' ? 'rejected' : row.state === 'sending' ? 'sending' : 'waiting',
         nextAttemptAt: Number(row.next_attempt_at),
-        lastError: row.last_error === null ? null : String(row.last_error),
+        lastError: typeof row.last_error === 'string' ? row.last_error : null,
       }))
     },
 
