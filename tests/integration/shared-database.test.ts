@@ -227,6 +227,27 @@ describe('purges across processes', () => {
     expect(late.applied).not.toContainEqual({ tags: ['page:about'], paths: [] })
   })
 
+  it('without the database, hold the page cache once, for at most 3 s, not at every retry', async () => {
+    const sync = createPurgeSync({
+      apply: () => undefined,
+      builtAt: async () => null,
+      database: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1')),
+    })
+    syncs.push(sync)
+    const started = Date.now()
+    sync.start(true)
+    await sync.inSync()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900)
+    // Two more failed retries later, the cache answers at once.
+    await new Promise((done) => setTimeout(done, 2500))
+    const asked = Date.now()
+    await sync.inSync()
+    expect(Date.now() - asked).toBeLessThan(50)
+    const said = takeConsoleOutput()
+    expect(said.filter((line) => line.includes('not listening for'))).toHaveLength(1)
+    expect(said.filter((line) => line.includes('could not be read within'))).toHaveLength(1)
+  }, 15_000)
+
   it('missed while a process was disconnected are applied when it listens again', async () => {
     const sender = process()
     const listener = process()

@@ -129,7 +129,9 @@ export function createPurgeSync(options: PurgeSyncOptions) {
 
   function reconnectLater(error: unknown) {
     if (stopped) return
-    shutGate()
+    // The first failure of a streak shuts the gate (at start it is shut already); later ones do not, so a long
+    // outage delays the page cache once, by WAIT_AT_MOST_MS, not at every retry.
+    if (failingSince === 0) shutGate()
     const time = Date.now()
     // The first failure is said at once, then once a minute while it lasts.
     if (failingSince === 0 || time - failingSince > 60_000) {
