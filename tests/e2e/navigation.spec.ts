@@ -159,6 +159,25 @@ test('a navigation answered at once (a prefetched page) shows no loading state a
   expect((await log()).filter((entry) => entry.state !== 'click')).toEqual([])
 })
 
+test("a client navigation's data comes compressed, like the page it replaces", async ({ page }) => {
+  const data: Array<{ url: string; encoding: string | undefined; type: string | undefined; bytes: number }> = []
+  page.on('response', async (response) => {
+    if (!response.url().includes('/_serverFn/')) return
+    const headers = await response.allHeaders()
+    const bytes = (await response.body().catch(() => Buffer.alloc(0))).byteLength
+    data.push({ url: response.url(), encoding: headers['content-encoding'], type: headers['content-type'], bytes })
+  })
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.getByRole('banner').getByRole('link', { name: 'Blog' }).click()
+  await expect(page).toHaveTitle(/^Blog/)
+  await expect.poll(() => data.length).toBeGreaterThan(0)
+  // The layouts and lists of posts are JSON of several kilobytes; Chromium asks for brotli.
+  expect(data.filter((answer) => answer.type?.startsWith('application/json')).map((answer) => answer.encoding)).toContain('br')
+  // Only an answer too small to gain from it goes out as it is (final-headers.server.ts, COMPRESS_FROM_BYTES).
+  expect(data.filter((answer) => answer.encoding === undefined && answer.bytes >= 1024)).toEqual([])
+})
+
 test('a navigation that fails turns the loading bar to the error colour', async ({ page }) => {
   await emulate(page, 'Save-Data')
   await page.goto('/about')

@@ -12,17 +12,53 @@ import { applyEdgeHeaders } from './edge-headers.server'
 import { CACHE_TAGS_HEADER, isHtml, SHARED_LIFETIME_HEADER, withHeaders } from './responses.server'
 import { contentSecurityPolicy, securityHeaders, strictTransportSecurity } from './security-headers.server'
 
-/** Any other response: compressed when it is HTML and the browser accepts it (in that one encoding). */
+/**
+ * Text a browser downloads smaller when compressed: the data of a client navigation (a server
+ * function's JSON), the sitemap, the feeds, robots.txt. A framed server-function answer is a
+ * stream that may stay open (Start's raw streams), so it goes out as written, as do event streams.
+ */
+const COMPRESSIBLE =
+  /^(text\/(plain|xml|css|csv|javascript)|application\/(json|xml|rss\+xml|atom\+xml|ld\+json|manifest\+json|javascript))\b/
+/** Below this a compressed body saves less than its own framing and the CPU is wasted (Lighthouse ignores savings under 1.4 KB too). */
+const COMPRESS_FROM_BYTES = 1024
+
+function compressible(headers: Headers): boolean {
+  if (isHtml(headers)) return true
+  const type = headers.get('content-type')?.toLowerCase() ?? ''
+  if (!COMPRESSIBLE.test(type)) return false
+  const length = headers.get('content-length')
+  return length === null || Number(length) >= COMPRESS_FROM_BYTES
+}
+
+/** `Vary: Accept-Encoding` added to what the answer varies on already (a server function's `Vary: Cookie` stays). */
+function varyOnEncoding(headers: Headers) {
+  const vary = headers.get('vary')
+  if (!vary) headers.set('vary', 'Accept-Encoding')
+  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) headers.set('vary', `${vary}, Accept-Encoding`)
+}
+
+/**
+ * An answer rendered for this one request, compressed in the one encoding the browser
+ * prefers: HTML, and text that is worth it (COMPRESSIBLE). A stored page carries its
+ * compressed copies already, and an answer with an encoding of its own is left alone.
+ */
 export async function compressed(request: Request, response: Response): Promise<Response> {
-  if (!isHtml(response.headers) || response.headers.has('content-encoding')) return response
+  if (response.headers.has('content-encoding') || !compressible(response.headers)) return response
+  if (response.body === null && !isHtml(response.headers)) return response
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
   if (encoding === 'identity') return response
-  const body = await compressAs(new Uint8Array(await response.arrayBuffer()), encoding)
+  const bytes = new Uint8Array(await response.arrayBuffer())
   const headers = new Headers(response.headers)
+  const init = { status: response.status, statusText: response.statusText, headers }
+  if (bytes.byteLength < COMPRESS_FROM_BYTES && !isHtml(headers)) return new FastResponse(request.method === 'HEAD' ? null : bytes, init)
+  const body = await compressAs(bytes, encoding)
   headers.delete('content-length')
   headers.set('content-encoding', encoding)
-  headers.set('vary', 'Accept-Encoding')
-  return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: response.status, headers })
+  // A strong validator names exact bytes, so the compressed copy's can only be weak (RFC 9110 §8.8.3).
+  const etag = headers.get('etag')
+  if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`)
+  varyOnEncoding(headers)
+  return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), init)
 }
 
 /** The headers every response gets: security headers, and for HTML its caching and policy. */
