@@ -63,8 +63,11 @@ export function installServerLog(format: 'json' | 'pretty', level: Level): void 
   console.info = at('info')
   console.warn = at('warn')
   console.error = at('error')
-  store[WRITER] = (req, line) => logger.info({ req, ...line }, 'request')
+  if (logger.isLevelEnabled('info')) store[WRITER] = (req, line) => logger.info({ req, ...line }, 'request')
 }
+
+/** Whether request lines are written at all (LOG_LEVEL is info or debug): a replayed answer makes an id only then. */
+export const requestLinesOn = (): boolean => store[WRITER] !== undefined
 
 /** The request's own line (the server entry, when the answer is ready). */
 export function logRequest(id: string, line: RequestLine): void {

@@ -16,6 +16,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { nitro } from 'nitro/vite'
 import type { Plugin, PluginOption } from 'vite'
 import { siteConfig } from '../../app/config/site.ts'
@@ -106,7 +107,9 @@ type NitroPluginOptions = Parameters<typeof nitro>[0]
  * `_headers` and the server entry cover them (docs/deploy.md).
  */
 export async function serverPlugins(target: DeployTarget, nitroOptions: NitroPluginOptions): Promise<PluginOption[]> {
-  if (target === 'node') return [nitro(nitroOptions)]
+  // The node server's entry is the site's own: Nitro's, with cached pages replayed in front (app/server/node-server.ts).
+  if (target === 'node')
+    return [nitro({ ...nitroOptions, entry: fileURLToPath(new URL('../../app/server/node-server.ts', import.meta.url)) })]
   // Vercel's CDN compresses itself: no precompressed copies in the static output.
   if (target === 'vercel') return [nitro({ ...nitroOptions, preset: 'vercel', compressPublicAssets: false })]
   const { default: netlify } = await import('@netlify/vite-plugin-tanstack-start')

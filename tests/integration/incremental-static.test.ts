@@ -13,7 +13,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { routedLocales } from '../../app/config/site'
+import { routedLocales, siteConfig } from '../../app/config/site'
 import type { PrerenderManifest } from '../../app/server/page-cache/prerendered.server'
 import { freePort, startBuiltSite } from '../support/built-site'
 import { pageCacheControl } from '../support/cache-policy'
@@ -141,6 +141,70 @@ describe('prerendered pages', () => {
   })
 })
 
+/** One answer as Node's client reads it off the wire: status line, headers in their order (but Date), body. */
+function rawAnswer(origin: string, pathname: string, method: 'GET' | 'HEAD', headers: Record<string, string>) {
+  return new Promise<{ status: string; headers: string[]; body: Buffer }>((resolve, reject) => {
+    const request = httpRequest(origin + pathname, { method, headers }, (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.on('end', () => {
+        const pairs: string[] = []
+        for (let index = 0; index < answer.rawHeaders.length; index += 2) {
+          if (answer.rawHeaders[index]?.toLowerCase() !== 'date') pairs.push(`${answer.rawHeaders[index]}: ${answer.rawHeaders[index + 1]}`)
+        }
+        resolve({ status: `${answer.statusCode} ${answer.statusMessage}`, headers: pairs, body: Buffer.concat(chunks) })
+      })
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+describe('a cached page answered again (the Node server replays it: docs/decisions/035)', () => {
+  it('is the same answer, header for header and byte for byte, in every encoding and for HEAD', async () => {
+    for (const pathname of ['/', '/de/about', '/blog']) {
+      // A prerendered page older than its freshness is stale at first, and fresh once rendered again.
+      await expect.poll(async () => (await get(embedded, pathname)).headers.get('x-html-cache'), { timeout: 20_000 }).toBe('HIT')
+      for (const method of ['GET', 'HEAD'] as const) {
+        for (const encoding of ['br', 'gzip', 'identity']) {
+          const answers = []
+          // The first may render or be the one kept; the ones after it are answered from what was kept.
+          for (let attempt = 0; attempt < 3; attempt++)
+            answers.push(await rawAnswer(embedded, pathname, method, { 'accept-encoding': encoding }))
+          const [, kept, again] = answers
+          expect(kept?.headers.find((header) => header.startsWith('x-html-cache'))).toBe('x-html-cache: HIT')
+          // The CDN lifetime counts down in whole seconds, so two answers a second apart differ there alone.
+          const steady = (headers: string[] | undefined) => headers?.map((header) => header.replace(/s-maxage=\d+/, 's-maxage=N'))
+          expect(steady(again?.headers), `${method} ${pathname} ${encoding}`).toEqual(steady(kept?.headers))
+          expect(again?.status).toBe(kept?.status)
+          expect(again?.body.equals(kept?.body ?? Buffer.alloc(0))).toBe(true)
+          expect(again?.body.byteLength).toBe(
+            method === 'HEAD' ? 0 : Number(again?.headers.find((header) => header.startsWith('content-length'))?.split(': ')[1]),
+          )
+        }
+      }
+    }
+  })
+
+  it('is never one a purge made old: the next request after a revalidation renders the page again', async () => {
+    // A page the build did not prerender, so the purge leaves nothing in its place.
+    const pathname = '/editor-blocks'
+    expect((await get(embedded, pathname)).status).toBe(200)
+    for (let attempt = 0; attempt < 3; attempt++) expect((await get(embedded, pathname)).headers.get('x-html-cache')).toBe('HIT')
+    expect((await revalidate(embedded, { paths: [pathname] })).status).toBe(200)
+    expect((await get(embedded, pathname)).headers.get('x-html-cache')).toBe('MISS')
+  })
+
+  it('is not what a request with a cookie, a validator or a query gets when those change the answer', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) await get(embedded, '/about')
+    // The visitor's remembered language still sends them to their page.
+    const remembered = await get(embedded, '/about', { cookie: `${siteConfig.i18n.langCookie.name}=de`, 'sec-fetch-dest': 'document' })
+    expect(remembered.status).toBe(307)
+    const etag = (await get(embedded, '/about')).headers.get('etag') ?? ''
+    expect((await get(embedded, '/about', { 'if-none-match': etag })).status).toBe(304)
+  })
+})
+
 describe('the rendered-HTML cache', () => {
   it('keys on the path and the parameters a page reads, not on tracking parameters', async () => {
     await get(embedded, '/services/help-desk-support?utm_source=a')
@@ -216,6 +280,29 @@ describe('pages the cache does not keep', () => {
       expect(answer.headers.get('content-encoding')).toBe('br')
       expect(answer.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-while-revalidate=86400')
     }
+  })
+})
+
+describe('text other than HTML', () => {
+  it('is compressed in the encoding the request accepts when it is worth it: the sitemap and the feed, not robots.txt', async () => {
+    for (const pathname of ['/sitemap.xml', '/blog/rss.xml']) {
+      const plain = await get(embedded, pathname)
+      const bytes = (await plain.arrayBuffer()).byteLength
+      expect(bytes).toBeGreaterThan(1024)
+      const br = await get(embedded, pathname, { 'accept-encoding': 'br' })
+      expect(br.status).toBe(200)
+      expect(br.headers.get('content-encoding')).toBe('br')
+      expect(br.headers.get('vary')).toBe('Accept-Encoding')
+      // fetch decodes it: the same document, and the answer's own caching kept.
+      expect((await br.arrayBuffer()).byteLength).toBe(bytes)
+      expect(br.headers.get('cache-control')).toBe(plain.headers.get('cache-control'))
+      const gzip = await get(embedded, pathname, { 'accept-encoding': 'gzip' })
+      expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    }
+    // A few bytes would grow: sent as they are.
+    const robots = await get(embedded, '/robots.txt', { 'accept-encoding': 'br' })
+    expect(robots.headers.get('content-encoding')).toBeNull()
+    expect(await robots.text()).toContain('Sitemap:')
   })
 })
 

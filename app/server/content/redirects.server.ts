@@ -13,6 +13,7 @@ import { localizePath } from '../../lib/url'
 import type { Locale } from '../../paraglide/runtime'
 import { getContentSource } from './get-content-source.server'
 import { EDITOR_OFFSITE_REDIRECT } from '../http/edge-headers.server'
+import { forgetReplays } from '../http/replay.server'
 import { env } from '../env.server'
 
 let current: { rules: unknown[]; table: RedirectTable } | null = null
@@ -27,6 +28,8 @@ async function table(): Promise<RedirectTable> {
   if (current?.rules !== rules) {
     const ownOrigins = env.SITE_URL ? [new URL(env.SITE_URL).origin] : []
     current = { rules, table: createRedirectTable(rules, { ownOrigins, onRefused: logRefused }) }
+    // A page answered before may be a redirect now: nothing is sent again as it was (replay.server.ts).
+    forgetReplays()
   }
   return current.table
 }

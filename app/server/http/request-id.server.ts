@@ -13,12 +13,16 @@ const ids = new WeakMap<Request, string>()
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/
 const named = new AsyncLocalStorage<string>()
 
+/** The proxy's id when it looks like one, else a new one. */
+export function requestIdFrom(given: string | null | undefined): string {
+  return given && SAFE_ID.test(given) ? given : randomBytes(6).toString('hex')
+}
+
 /** The id a request is known by: the proxy's, or a new one. */
 export function requestIdOf(request: Request): string {
   let id = ids.get(request)
   if (id === undefined) {
-    const given = request.headers.get('x-request-id')
-    id = given && SAFE_ID.test(given) ? given : randomBytes(6).toString('hex')
+    id = requestIdFrom(request.headers.get('x-request-id'))
     ids.set(request, id)
   }
   return id

@@ -107,7 +107,16 @@ const sharedSecondsOf = (entry: CacheEntry) => Math.max(0, Math.floor(htmlCache.
  */
 async function answerFromCache(request: Request, key: string, renderForCache: () => Promise<RenderOutcome<CachePartition>>) {
   const lookup = htmlCache.lookup(key)
-  if (lookup.kind === 'fresh') return answerStored(request, lookup.entry, 'HIT', sharedSecondsOf(lookup.entry))
+  if (lookup.kind === 'fresh') {
+    const { entry } = lookup
+    const seconds = sharedSecondsOf(entry)
+    // The same answer holds while this entry is the fresh one and the CDN lifetime it carries has not moved on.
+    const sameWhile = () => {
+      const again = htmlCache.lookup(key)
+      return again.kind === 'fresh' && again.entry === entry && sharedSecondsOf(entry) === seconds
+    }
+    return answerStored(request, entry, 'HIT', seconds, sameWhile)
+  }
   if (lookup.kind === 'stale') {
     htmlCache.refresh(key, renderForCache)
     return answerStored(request, lookup.entry, 'STALE', 0)

@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto'
 import type { PurgeRequest } from '../../contract/cache-tags'
 import { sharedDatabase } from '../db/site-db.server'
+import { allowReplays } from '../http/replay.server'
 import type { PostgresDatabase } from '../db/postgres.server'
 
 const CHANNEL = 'site_purge'
@@ -52,6 +53,8 @@ export function createPurgeSync(options: PurgeSyncOptions) {
   let gate: Promise<void> = Promise.resolve()
   let openGate: (() => void) | null = null
   function shutGate() {
+    // Nothing is sent again as it was (replay.server.ts) until the missed purges are applied.
+    allowReplays(false)
     if (openGate) return
     gate = new Promise<void>((resolve) => {
       const open = () => {
@@ -69,7 +72,10 @@ export function createPurgeSync(options: PurgeSyncOptions) {
       }, WAIT_AT_MOST_MS).unref()
     })
   }
-  const letThrough = () => openGate?.()
+  const letThrough = () => {
+    allowReplays(true)
+    openGate?.()
+  }
 
   function applyRow(row: Record<string, unknown>) {
     const id = Number(row.id)
@@ -129,6 +135,8 @@ export function createPurgeSync(options: PurgeSyncOptions) {
 
   function reconnectLater(error: unknown) {
     if (stopped) return
+    // Not listening: a replay could outlive another process's purge, so there are none until the log is read again.
+    allowReplays(false)
     // The first failure of a streak shuts the gate (at start it is shut already); later ones do not, so a long
     // outage delays the page cache once, by WAIT_AT_MOST_MS, not at every retry.
     if (failingSince === 0) shutGate()

@@ -2,6 +2,7 @@
  * The one owner of purging (docs/architecture.md, "Where a page is purged"). A revalidation
  * (revalidation.server.ts), another process's revalidation (purge-sync.server.ts) or an
  * editor's change in the embedded CMS's files purges, in this order:
+ *   0. the answers kept for replay (app/server/http/replay.server.ts);
  *   1. the data cache and the sitemap (app/server/content/): what a render reads;
  *   2. the rendered pages and images (cached-pages.server.ts);
  *   3. then the prerendered pages among them are rendered again, reading the new content.
@@ -13,12 +14,15 @@ import type { PurgeReport, PurgeRequest } from '../../contract/cache-tags'
 import { invalidateContent, whenEmbeddedContentChanges } from '../content/get-content-source.server'
 import { forgetSitemap } from '../content/sitemap.server'
 import { sharesState } from '../db/site-db.server'
+import { forgetReplays } from '../http/replay.server'
 import { deployPlatform } from '../platform/platform-env.server'
 import { prerenderedBuiltAt, purgePages, rerender } from './cached-pages.server'
 import { createPurgeSync } from './purge-sync.server'
 
 /** This process's caches. */
 function purge(request: PurgeRequest): PurgeReport {
+  // Answers kept for replay go first: none of them may outlive what it showed (app/server/http/replay.server.ts).
+  forgetReplays()
   const data = invalidateContent()
   const sitemap = forgetSitemap()
   const { pages, rerendering } = purgePages(request)

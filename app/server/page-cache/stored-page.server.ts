@@ -4,6 +4,7 @@
  */
 import { FastResponse } from 'srvx'
 import { compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from '../http/compression.server'
+import { offerReplay } from '../http/replay.server'
 import { CACHE_TAGS_HEADER, isHtml, SHARED_LIFETIME_HEADER } from '../http/responses.server'
 import { contentSecurityPolicy, inlineScriptHashes } from '../http/security-headers.server'
 import type { OgImageAnswer } from '../content/og-image/og-image.server'
@@ -41,8 +42,16 @@ export function storedOgImage(image: OgImageAnswer): StoredPage {
 /**
  * The bytes of a stored page in the encoding the request accepts, with its validators;
  * `sharedSeconds`, when given, is how much longer a CDN may keep it (its policy's lifetime at most).
+ * `sameWhile`, when given, says how long the very same answer holds: it is offered for replay
+ * (app/server/http/replay.server.ts).
  */
-export function answerStored(request: Request, page: StoredPage, cacheStatus: string, sharedSeconds?: number): Response {
+export function answerStored(
+  request: Request,
+  page: StoredPage,
+  cacheStatus: string,
+  sharedSeconds?: number,
+  sameWhile?: () => boolean,
+): Response {
   const html = isHtml(page.headers)
   const encoding = html ? negotiateEncoding(request.headers.get('accept-encoding')) : 'identity'
   const headers = new Headers(page.headers)
@@ -59,5 +68,6 @@ export function answerStored(request: Request, page: StoredPage, cacheStatus: st
   if (encoding !== 'identity') headers.set('content-encoding', encoding)
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity
   headers.set('content-length', String(body.byteLength))
+  if (sameWhile) offerReplay(headers, { body, stillValid: sameWhile })
   return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers })
 }
