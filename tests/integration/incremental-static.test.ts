@@ -162,7 +162,7 @@ function rawAnswer(origin: string, pathname: string, method: 'GET' | 'HEAD', hea
 
 describe('a cached page answered again (the Node server replays it: docs/decisions/035)', () => {
   it('is the same answer, header for header and byte for byte, in every encoding and for HEAD', async () => {
-    for (const pathname of ['/', '/de/about', '/blog']) {
+    for (const pathname of ['/', '/de/about', '/blog', '/blog?page=2&utm_source=mail']) {
       // A prerendered page older than its freshness is stale at first, and fresh once rendered again.
       await expect.poll(async () => (await get(embedded, pathname)).headers.get('x-html-cache'), { timeout: 20_000 }).toBe('HIT')
       for (const method of ['GET', 'HEAD'] as const) {

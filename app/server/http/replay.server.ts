@@ -5,9 +5,10 @@
  * get the very same answer, without the Web Request and Response, the routing steps or the
  * header steps in between.
  *
- * Only a request that nothing but its path, its host, its Accept-Encoding and, behind a
+ * Only a request that nothing but its URL, its host, its Accept-Encoding and, behind a
  * proxy, its forwarded protocol can change the answer of is replayed: GET or HEAD, no
- * query, no cookie, no validator, no range, no body (`replayableRequest`). A replay ends
+ * search (`?s=`, limited per visitor), no cookie, no validator, no range, no body
+ * (`replayableRequest`). A replay ends
  * when the page cache would answer otherwise: its entry was purged, replaced or went stale,
  * or the CDN lifetime the answer carries (whole seconds) moved on. Every purge, a change of
  * the editor's redirects and a purge log being read (purge-sync.server.ts) forget them all.
@@ -32,7 +33,7 @@ export interface Replay {
   headers: string[]
   body: Uint8Array
   stillValid: () => boolean
-  /** The path, for the request's log line (the app's line says the same). */
+  /** The path without the query, for the request's log line (the app's line says the same). */
   route: string
 }
 
@@ -96,7 +97,10 @@ function replayableRequest(request: IncomingMessage): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false
   if (request.httpVersionMajor !== 1) return false
   const url = request.url
-  if (url === undefined || url.charCodeAt(0) !== 47 /* / */ || url.includes('?')) return false
+  if (url === undefined || url.charCodeAt(0) !== 47 /* / */) return false
+  // A search is limited per visitor (request-guards.server.ts), so the same URL may be refused next time.
+  const query = url.indexOf('?')
+  if (query !== -1 && new URLSearchParams(url.slice(query + 1)).has('s')) return false
   const headers = request.headers
   return (
     headers.cookie === undefined &&
