@@ -118,12 +118,17 @@ const pages = ['/', '/about', '/services', '/contact', '/pricing', '/blog', '/de
 const searches = ['backup', 'cloud', 'security', 'microsoft', 'helpdesk', 'ransomware']
 
 let backend = await startBackend()
-const site = await startBuiltServer(SITE_PORT, {
-  CONTENT_API_URL: backendUrl,
-  SITE_DATABASE_URL: 'file:.cache/soak/site.db',
-  SITE_OUTBOX_DIR: '.cache/soak/outbox',
-  FORM_SECRET,
-})
+const site = await startBuiltServer(
+  SITE_PORT,
+  {
+    CONTENT_API_URL: backendUrl,
+    SITE_DATABASE_URL: 'file:.cache/soak/site.db',
+    SITE_OUTBOX_DIR: '.cache/soak/outbox',
+    FORM_SECRET,
+    // As `npm start` runs it: one process, with its V8 flags (docs/deploy.md, "Memory").
+  },
+  true,
+)
 let submissionCounter = 0
 const submitPath = `/_serverFn/${submitFormId()}`
 let searchCounter = 0

@@ -3,9 +3,10 @@
  * connections on loopback, with wrk when it is installed (lighter than a load tool in
  * Node, which shares the two cores with the server), else autocannon.
  *
- * Measured in one run, each as a ratio of a hashed JS asset from the same server (on a
- * small machine only ratios compare between runs): a prerendered page, an HTML-cache hit,
- * a cache miss (a second server with HTML_CACHE=off renders the home page per request),
+ * Measured in one run, each as a ratio of nginx sending the same bytes and of a hashed JS
+ * asset from the same server (on a small machine only ratios compare between runs): a
+ * prerendered page, an HTML-cache hit, cache misses (a second server with HTML_CACHE=off
+ * renders home, a service page and the contact page per request),
  * both of those again from two processes on one port (WEB_CONCURRENCY=2, as `npm start` runs them),
  * and, when nginx is installed, the same page's bytes served by nginx as a file (one
  * worker, as the server is one process). Every request says `Accept-Encoding: gzip`, so
@@ -36,15 +37,28 @@ const CACHED_REQUESTS = 100_000
 const reportFile = join(benchDir, 'load-report.json')
 const prerenderedDir = join(root, '.output/server/prerendered')
 
-/** The targets of requirements §11.1. */
+/**
+ * The targets (requirements §11.1). Where the machine is shared, rates move with it, so they
+ * are ratios to nginx sending the same bytes in the same run; without nginx, to the asset.
+ */
 const targets = {
-  /** Prerendered page and cache hit: at least this share of the asset's req/s… */
-  cachedRatio: 0.8,
+  /** Prerendered page and cache hit: at least this share of nginx's req/s… */
+  cachedOfNginx: 0.6,
+  /** …(without nginx, of the hashed asset's)… */
+  cachedOfAsset: 0.8,
   /** …with a p99 under this at 32 connections. */
-  cachedP99Ms: 20,
-  /** A miss (render + embedded backend) of the home page. */
+  cachedP99Ms: 10,
+  /**
+   * A miss of the home page: its req/s as a share of nginx's. Before the render work it held
+   * at 0.009–0.010 on this kind of machine (148 and 224 req/s in two runs of one build); the
+   * target is 1.5× that.
+   */
+  missOfNginx: 1.5 * 0.0095,
+  /** Without nginx: req/s of a home-page miss. */
   missRequestsPerSecond: 300,
-  /** RSS growth over 100 000 cached requests. */
+  /** RSS after both rounds of cached requests (200 000 over every prerendered page). */
+  rssAfterCachedBytes: 200 * 1024 * 1024,
+  /** RSS growth over the second round of 100 000. */
   rssGrowthBytes: 50 * 1024 * 1024,
 }
 
@@ -72,6 +86,8 @@ interface Row extends Measurement {
   /** req/s and p99 against the asset's. */
   requestsRatio: number | null
   p99Ratio: number | null
+  /** req/s against nginx's, in the same run (null without nginx). */
+  nginxRatio: number | null
   note: string
 }
 
@@ -151,7 +167,12 @@ async function runAutocannon(url: string, seconds: number): Promise<Measurement>
 const measure = (url: string, seconds: number) => (tool === 'wrk' ? runWrk(url, seconds) : runAutocannon(url, seconds))
 
 /** A warm-up (discarded), then the measurement. */
-async function measured(name: string, url: string, note: string, options: LoadOptions): Promise<Omit<Row, 'requestsRatio' | 'p99Ratio'>> {
+async function measured(
+  name: string,
+  url: string,
+  note: string,
+  options: LoadOptions,
+): Promise<Omit<Row, 'requestsRatio' | 'p99Ratio' | 'nginxRatio'>> {
   const probe = await fetchRaw(url)
   if (probe.status !== 200) throw new Error(`${name}: ${url} answered ${probe.status}`)
   process.stdout.write(`bench: load ${name} (${url}) … `)
@@ -225,7 +246,8 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
   const build = buildDate()
   console.log(`bench: load with ${tool}, ${CONNECTIONS} connections, ${options.durationSeconds} s per measurement`)
 
-  const server = await startBuiltServer(PORT)
+  // As `npm start` runs it (scripts/start.mjs, one process here, with its V8 flags).
+  const server = await startBuiltServer(PORT, {}, true)
   const stopAll: Array<() => Promise<void>> = [() => server.stop()]
   try {
     const rssAtStart = server.rssBytes()
@@ -239,7 +261,7 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     if (hit.headers['x-html-cache'] !== 'HIT')
       throw new Error(`${cachedPath} was not a cache hit the second time (${String(hit.headers['x-html-cache'])})`)
 
-    const rows: Array<Omit<Row, 'requestsRatio' | 'p99Ratio'>> = []
+    const rows: Array<Omit<Row, 'requestsRatio' | 'p99Ratio' | 'nginxRatio'>> = []
     rows.push(await measured('hashed JS asset', `${server.origin}${asset}`, 'Nitro static file, gzip copy', options))
     rows.push(await measured('prerendered page', `${server.origin}/`, 'home, from the build', options))
     rows.push(await measured('HTML-cache hit', `${server.origin}${cachedPath}`, 'rendered once, then from memory', options))
@@ -273,9 +295,12 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     const liveHeapAtEndBytes = (await server.afterFullGc())?.heapUsed ?? null
     await server.stop()
 
-    const missServer = await startBuiltServer(MISS_PORT, { HTML_CACHE: 'off' })
+    const missServer = await startBuiltServer(MISS_PORT, { HTML_CACHE: 'off' }, true)
     stopAll.push(() => missServer.stop())
     rows.push(await measured('cache miss', `${missServer.origin}/`, 'home rendered per request (HTML_CACHE=off)', options))
+    // A service page (sections and a form) and the contact page (the biggest form).
+    rows.push(await measured('cache miss, service page', `${missServer.origin}/services/cyber-security`, 'rendered per request', options))
+    rows.push(await measured('cache miss, contact', `${missServer.origin}/contact`, 'rendered per request', options))
     await missServer.stop()
 
     // The same two answers from `npm start` with two processes on one port (WEB_CONCURRENCY; decision 033).
@@ -291,10 +316,12 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     }
 
     const assetRow = rows[0]!
+    const nginxRow = rows.find((row) => row.name === 'nginx, same bytes')
     const results: Row[] = rows.map((row) => ({
       ...row,
       requestsRatio: row.requestsPerSecond / assetRow.requestsPerSecond,
       p99Ratio: assetRow.p99Ms > 0 ? row.p99Ms / assetRow.p99Ms : null,
+      nginxRatio: nginxRow ? row.requestsPerSecond / nginxRow.requestsPerSecond : null,
     }))
     const growth = (from: number | null, to: number | null) => (from !== null && to !== null ? to - from : null)
     const rss = {
@@ -312,11 +339,19 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     const verdicts: Array<{ target: string; measured: string; met: boolean }> = []
     for (const name of ['prerendered page', 'HTML-cache hit']) {
       const row = byName(name)!
-      verdicts.push({
-        target: `${name}: ≥ ${targets.cachedRatio}× the asset's req/s`,
-        measured: `${row.requestsRatio!.toFixed(2)}×`,
-        met: row.requestsRatio! >= targets.cachedRatio,
-      })
+      verdicts.push(
+        row.nginxRatio !== null
+          ? {
+              target: `${name}: ≥ ${targets.cachedOfNginx}× nginx's req/s`,
+              measured: `${row.nginxRatio.toFixed(2)}×`,
+              met: row.nginxRatio >= targets.cachedOfNginx,
+            }
+          : {
+              target: `${name}: ≥ ${targets.cachedOfAsset}× the asset's req/s (no nginx here)`,
+              measured: `${row.requestsRatio!.toFixed(2)}×`,
+              met: row.requestsRatio! >= targets.cachedOfAsset,
+            },
+      )
       verdicts.push({
         target: `${name}: p99 < ${targets.cachedP99Ms} ms`,
         measured: ms(row.p99Ms, 1),
@@ -324,11 +359,19 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
       })
     }
     const miss = byName('cache miss')!
-    verdicts.push({
-      target: `cache miss of home: ≥ ${targets.missRequestsPerSecond} req/s`,
-      measured: `${Math.round(miss.requestsPerSecond)} req/s`,
-      met: miss.requestsPerSecond >= targets.missRequestsPerSecond,
-    })
+    verdicts.push(
+      miss.nginxRatio !== null
+        ? {
+            target: `cache miss of home: ≥ ${targets.missOfNginx.toFixed(4)}× nginx's req/s (1.5× the 0.0095 before)`,
+            measured: `${miss.nginxRatio.toFixed(4)}× (${Math.round(miss.requestsPerSecond)} req/s)`,
+            met: miss.nginxRatio >= targets.missOfNginx,
+          }
+        : {
+            target: `cache miss of home: ≥ ${targets.missRequestsPerSecond} req/s (no nginx here)`,
+            measured: `${Math.round(miss.requestsPerSecond)} req/s`,
+            met: miss.requestsPerSecond >= targets.missRequestsPerSecond,
+          },
+    )
     verdicts.push({
       target: 'no errors and no failed answers',
       measured: `${[...results, ...rounds].reduce((sum, row) => sum + row.errors + row.non2xx, 0)}`,
@@ -338,6 +381,11 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
       target: `RSS growth over ${CACHED_REQUESTS.toLocaleString('en')} cached requests (the second round) < ${mib(targets.rssGrowthBytes)}`,
       measured: mib(rss.growthOverCachedRequestsBytes),
       met: rss.growthOverCachedRequestsBytes !== null && rss.growthOverCachedRequestsBytes < targets.rssGrowthBytes,
+    })
+    verdicts.push({
+      target: `RSS after ${(2 * CACHED_REQUESTS).toLocaleString('en')} cached requests ≤ ${mib(targets.rssAfterCachedBytes)}`,
+      measured: mib(rss.afterSecondCachedRequestsBytes),
+      met: rss.afterSecondCachedRequestsBytes !== null && rss.afterSecondCachedRequestsBytes <= targets.rssAfterCachedBytes,
     })
 
     const rebuilt = buildDate() !== build
@@ -362,13 +410,16 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
       )}\n`,
     )
 
-    console.log(`\nLoad on loopback, ${tool}, ${CONNECTIONS} connections, Accept-Encoding: ${ACCEPT_ENCODING}; ratios against the asset\n`)
+    console.log(
+      `\nLoad on loopback, ${tool}, ${CONNECTIONS} connections, Accept-Encoding: ${ACCEPT_ENCODING}; ratios against nginx and the asset\n`,
+    )
     console.log(
       table(
-        ['what', 'req/s', '× asset', 'p50', 'p99', '× asset', 'errors', 'non-2xx', 'body', 'note'],
+        ['what', 'req/s', '× nginx', '× asset', 'p50', 'p99', '× asset', 'errors', 'non-2xx', 'body', 'note'],
         results.map((row) => [
           row.name,
           String(Math.round(row.requestsPerSecond)),
+          row.nginxRatio === null ? '–' : row.nginxRatio.toFixed(row.nginxRatio < 0.1 ? 4 : 2),
           row.requestsRatio === null ? '–' : row.requestsRatio.toFixed(2),
           ms(row.p50Ms, 2),
           ms(row.p99Ms, 2),
@@ -378,7 +429,7 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
           kib(row.bytes),
           row.note,
         ]),
-        [1, 2, 3, 4, 5, 6, 7, 8],
+        [1, 2, 3, 4, 5, 6, 7, 8, 9],
       ),
     )
     console.log(

@@ -6,6 +6,7 @@
  * suite; a test of the limits sets it back to 1), in its own process group, stopped with
  * everything it started (tests/support/test-server.ts).
  */
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -27,6 +28,16 @@ export interface BuiltSite extends TestServer {
   origin: string
 }
 
+/**
+ * The V8 flags `npm start` runs the server with (package.json: the young generation and the
+ * old space bounded, docs/deploy.md "Memory"), so a server started as `npm start` starts it
+ * is measured with them too.
+ */
+export function startNodeFlags(): string[] {
+  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  return start.split(/\s+/).filter((token) => token.startsWith('--max-'))
+}
+
 export async function startBuiltSite(options: {
   /** Where its SQLite files and uploads go (one file per port). */
   dataDir: string
@@ -45,7 +56,7 @@ export async function startBuiltSite(options: {
   const origin = `http://127.0.0.1:${port}`
   const server = await startTestServer({
     command: process.execPath,
-    args: [path.join(root, options.launcher ? 'scripts/start.mjs' : '.output/server/index.mjs')],
+    args: options.launcher ? [...startNodeFlags(), path.join(root, 'scripts/start.mjs')] : [path.join(root, '.output/server/index.mjs')],
     cwd: root,
     env: {
       ...process.env,

@@ -18,7 +18,7 @@
 import type { IncomingMessage } from 'node:http'
 
 /** The header the page cache offers a replay with; the Node entry removes it before the answer leaves. */
-export const REPLAY_OFFER_HEADER = 'x-kestrel-replay'
+const REPLAY_OFFER_HEADER = 'x-kestrel-replay'
 
 /** What the page cache offers with an answer: its bytes, and whether the same answer still holds. */
 export interface ReplayOffer {
