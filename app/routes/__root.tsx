@@ -31,6 +31,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
+      // The first paint waits until the page's header is parsed whole (HTML's render-blocking
+      // `expect` link): on a busy machine the parser could yield mid-header, paint its first
+      // buttons, and then shift the navigation when the rest arrived (requirements §11.1, CLS 0).
+      { rel: 'expect', href: '#main', blocking: 'render' },
       // The three weights every page uses, fetched with the CSS so they are there for the first paint.
       ...[inter400, inter700, inter900].map((href) => ({
         rel: 'preload',
