@@ -47,6 +47,20 @@ describe('the server log', () => {
     expect(site.output()).not.toContain('a-private-search')
   })
 
+  it('has a line for a cached page answered again (replayed by the Node server, docs/decisions/035), with its query left out', async () => {
+    const site = await start()
+    const path = '/blog?page=2&utm_source=private-campaign'
+    // Rendered, then a HIT the server keeps, then answered from what it kept.
+    await expect.poll(async () => (await fetch(site.origin + path)).headers.get('x-html-cache'), { timeout: 20_000 }).toBe('HIT')
+    for (let index = 1; index <= 3; index++)
+      await (await fetch(site.origin + path, { headers: { 'x-request-id': `replayed-${index}` } })).text()
+    for (let index = 1; index <= 3; index++) {
+      const line = JSON.parse(await lineWith(site, (text) => text.includes(`"replayed-${index}"`))) as Record<string, unknown>
+      expect(line).toMatchObject({ level: 'info', method: 'GET', route: '/blog', status: 200, cache: 'HIT', msg: 'request' })
+    }
+    expect(site.output()).not.toContain('private-campaign')
+  })
+
   it('is plain lines with LOG_FORMAT=pretty', async () => {
     const site = await start({ LOG_FORMAT: 'pretty' })
     await (await fetch(`${site.origin}/services`, { headers: { 'x-request-id': 'test-request-2' } })).text()
