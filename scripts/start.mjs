@@ -15,7 +15,7 @@ import cluster from 'node:cluster'
 import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import { availableParallelism } from 'node:os'
-import { serverProcesses } from './server-processes.mjs'
+import { ALLOCATOR_DEFAULTS, serverProcesses } from './server-processes.mjs'
 
 const serverEntry = new URL('../.output/server/index.mjs', import.meta.url)
 
@@ -70,9 +70,15 @@ function sharedSecrets() {
   return { FORM_SECRET: randomBytes(32).toString('hex') }
 }
 
+/** The allocator's defaults (server-processes.mjs) that the operator did not set: only a worker can be given them. */
+function allocatorDefaults() {
+  if (process.platform !== 'linux') return {}
+  return Object.fromEntries(Object.entries(ALLOCATOR_DEFAULTS).filter(([name]) => process.env[name] === undefined))
+}
+
 function runPrimary({ count, why }) {
   log(`${count} server processes on one port (${why})`)
-  const workerEnv = sharedSecrets()
+  const workerEnv = { ...allocatorDefaults(), ...sharedSecrets() }
   /** Per worker: its slot (1…count), when it started, whether it listened, whether it is of the first start. */
   const about = new Map()
   let stopping = false

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startBuiltSite } from '../../tests/support/built-site'
 import type { TestServer } from '../../tests/support/test-server'
+import { ALLOCATOR_DEFAULTS } from '../server-processes.mjs'
 
 export const root = join(import.meta.dirname, '../..')
 export const benchDir = join(root, '.cache/bench')
@@ -79,6 +80,8 @@ export async function startBuiltServer(port: number, env: Record<string, string>
     startTimeoutMs: 60_000,
     env: {
       NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import="${gcProbe}"`].filter(Boolean).join(' '),
+      // As the deploy guide's systemd unit starts it (docs/deploy.md, Memory).
+      ...ALLOCATOR_DEFAULTS,
       // No line per request, as the nginx it is compared with runs with access_log off.
       LOG_LEVEL: 'warn',
       ...env,

@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { request } from 'node:http'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -80,6 +80,9 @@ it('runs two worker processes that both answer on one port', { timeout: 40_000 }
   for (const pid of pids) {
     expect(pid).not.toBe(site.pid)
     expect(isRunning(pid)).toBe(true)
+    // glibc reads its allocator's settings at exec: the workers get the memory-saving defaults (docs/deploy.md, Memory).
+    const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
+    expect(environment).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']))
   }
   // A search is rendered on its first request and cached by the process that rendered it.
   const page = `/?s=cluster-${Date.now()}`
