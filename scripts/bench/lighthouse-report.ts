@@ -5,7 +5,7 @@
  */
 import type { BundleReport } from './bundle-report'
 import { kib, ms, table } from './format'
-import type { Run, RunSummary } from './lighthouse-run'
+import { PHONE_BENCHMARK_INDEX, type Run, type RunSummary } from './lighthouse-run'
 
 export const clsText = (value: number | null) =>
   value === null ? '–' : value === 0 ? '0' : value < 0.001 ? value.toExponential(1) : value.toFixed(3)
@@ -16,13 +16,18 @@ export function label(run: Run) {
 
 /** `repeat`: the runs of each page and preset (BENCH_LIGHTHOUSE_REPEAT). */
 export function printLighthouseReport(results: RunSummary[], bundles: BundleReport, lighthouseVersion: string, repeat: number) {
-  console.log(`\nLighthouse ${lighthouseVersion}, performance, simulated throttling (absolute times are noisy on a small machine)\n`)
+  console.log(`\nLighthouse ${lighthouseVersion}, performance, simulated throttling (absolute times are noisy on a small machine)`)
+  console.log(
+    `The mobile CPU slowdown is calibrated per run from the host's benchmark index (BI, measured just before it): BI ÷ ${PHONE_BENCHMARK_INDEX}, the phone Lighthouse's 4× means.\n`,
+  )
   console.log(
     table(
-      ['page', 'preset', 'score', 'CLS', 'LCP', 'TBT', 'FCP', 'transferred', 'JS'],
+      ['page', 'preset', 'BI', 'CPU ×', 'score', 'CLS', 'LCP', 'TBT', 'FCP', 'transferred', 'JS'],
       results.map((result) => [
         label(result),
         result.preset,
+        result.benchmarkIndex === null ? (result.lighthouseBenchmarkIndex?.toFixed(0) ?? '–') : result.benchmarkIndex.toFixed(0),
+        result.cpuSlowdown === null ? '–' : result.cpuSlowdown.toFixed(1),
         result.error ? 'ERROR' : String(result.score ?? '–'),
         clsText(result.cls),
         ms(result.lcpMs),
@@ -31,7 +36,7 @@ export function printLighthouseReport(results: RunSummary[], bundles: BundleRepo
         kib(result.totalBytes),
         kib(result.jsBytes),
       ]),
-      [2, 3, 4, 5, 6, 7, 8],
+      [2, 3, 4, 5, 6, 7, 8, 9, 10],
     ),
   )
 

@@ -8,6 +8,9 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse'
+import { throttling } from 'lighthouse/core/config/constants.js'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
+import { chromium } from 'playwright'
 import { chromiumFlags, chromiumPath } from '../../tests/chromium'
 import { culprits, imageFindings, numeric, resourceBytes, type Culprit, type Details, type ImageFinding } from './lighthouse-audits'
 import { benchDir, HOST } from './server'
@@ -78,8 +81,51 @@ async function seedCookies(port: number) {
   }
 }
 
+/**
+ * Lighthouse's mobile preset slows the CPU 4×, which its throttling guide says takes a typical
+ * high-end desktop (benchmarkIndex 1500–2000) to a mid-tier phone: the phone it means is
+ * about 1750 / 4. A host of another speed gets the slowdown that takes it to the same phone
+ * (the guide's calibration), so two machines of different speed score the same page alike.
+ */
+export const PHONE_BENCHMARK_INDEX = 1750 / 4
+const SLOWDOWN_RANGE = { min: 1, max: 20 }
+
+/**
+ * Lighthouse's own benchmark (the `benchmarkIndex` in every report), run three times in the
+ * fresh browser just before the run; the median. Null when it cannot be measured.
+ */
+async function measureBenchmarkIndex(port: number): Promise<number | null> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    const page = await browser.contexts()[0]!.newPage()
+    const values: number[] = []
+    for (let round = 0; round < 3; round++)
+      values.push(await page.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`))
+    await page.close()
+    return values.sort((a, b) => a - b)[1]!
+  } catch {
+    return null
+  } finally {
+    // Disconnects only: the browser is Lighthouse's next, and stopChrome's to end.
+    await browser.close().catch(() => undefined)
+  }
+}
+
+/** The CPU slowdown that takes a host of this benchmark index to Lighthouse's mobile phone; 4 (the default) when unknown. */
+export function calibratedSlowdown(benchmarkIndex: number | null): number {
+  if (benchmarkIndex === null || !Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0)
+    return throttling.mobileSlow4G.cpuSlowdownMultiplier
+  const slowdown = Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 10) / 10
+  return Math.min(SLOWDOWN_RANGE.max, Math.max(SLOWDOWN_RANGE.min, slowdown))
+}
+
 export interface RunSummary extends Run {
   url: string
+  /** The host's benchmark index measured before the run (mobile runs), and the one Lighthouse reports. */
+  benchmarkIndex: number | null
+  lighthouseBenchmarkIndex: number | null
+  /** The CPU slowdown the run simulated: calibrated on mobile, 1 on desktop. */
+  cpuSlowdown: number | null
   finalUrl: string | null
   score: number | null
   cls: number | null
@@ -114,6 +160,9 @@ async function runLighthouse(run: Run, origin: string): Promise<RunSummary> {
   const summary: RunSummary = {
     ...run,
     url,
+    benchmarkIndex: null,
+    lighthouseBenchmarkIndex: null,
+    cpuSlowdown: null,
     finalUrl: null,
     score: null,
     cls: null,
@@ -135,12 +184,19 @@ async function runLighthouse(run: Run, origin: string): Promise<RunSummary> {
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent', handleSIGINT: false })
   try {
     if (run.consent) await seedCookies(chrome.port)
+    if (run.preset === 'mobile') {
+      summary.benchmarkIndex = await measureBenchmarkIndex(chrome.port)
+      summary.cpuSlowdown = calibratedSlowdown(summary.benchmarkIndex)
+    } else {
+      summary.cpuSlowdown = desktopConfig.settings?.throttling?.cpuSlowdownMultiplier ?? 1
+    }
     const flags: Flags = {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
       throttlingMethod: 'simulate',
+      ...(run.preset === 'mobile' ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: summary.cpuSlowdown } } : {}),
       ...(run.consent ? { extraHeaders: { Cookie: consentCookieHeader } } : {}),
     }
     const result = await lighthouse(url, flags, run.preset === 'desktop' ? desktopConfig : undefined)
@@ -151,6 +207,7 @@ async function runLighthouse(run: Run, origin: string): Promise<RunSummary> {
     summary.report = `.cache/bench/lhr/${reportName}`
     summary.finalUrl = lhr.finalDisplayedUrl ?? null
     summary.runWarnings = (lhr.runWarnings ?? []).map(String)
+    summary.lighthouseBenchmarkIndex = lhr.environment?.benchmarkIndex ?? null
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
     const score = lhr.categories.performance?.score
     summary.score = typeof score === 'number' ? Math.round(score * 100) : null

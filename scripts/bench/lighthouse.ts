@@ -11,6 +11,9 @@
  * `service,post`), BENCH_LIGHTHOUSE_PRESETS (`mobile`, `desktop`) and
  * BENCH_LIGHTHOUSE_REPEAT (runs of each, default 1; the table then adds each page's median).
  *
+ * The mobile runs' CPU slowdown is calibrated from the host's benchmark index
+ * (lighthouse-run.ts, calibratedSlowdown), so that machines of different speeds agree.
+ *
  * This file is what is measured and the targets; one run is lighthouse-run.ts (reading its
  * report: lighthouse-audits.ts), the bundle sizes bundle-report.ts, the tables
  * lighthouse-report.ts.
@@ -20,7 +23,15 @@ import { join } from 'node:path'
 import { bundleReport } from './bundle-report'
 import { table } from './format'
 import { clsText, label, printLighthouseReport } from './lighthouse-report'
-import { chromePath, reportDir, runLighthouseWithRetry, stopChrome, type Run, type RunSummary } from './lighthouse-run'
+import {
+  chromePath,
+  PHONE_BENCHMARK_INDEX,
+  reportDir,
+  runLighthouseWithRetry,
+  stopChrome,
+  type Run,
+  type RunSummary,
+} from './lighthouse-run'
 import { benchDir, benchPort, buildDate, commitMeasured, HOST, root, startBuiltServer, type BuiltServer } from './server'
 
 const summaryFile = join(benchDir, 'lighthouse-summary.json')
@@ -104,6 +115,7 @@ async function lighthouseRuns(server: BuiltServer, build: string | null): Promis
         date: new Date().toISOString(),
         lighthouse: lighthouseVersion,
         throttlingMethod: 'simulate',
+        phoneBenchmarkIndex: PHONE_BENCHMARK_INDEX,
         origin,
         commit: commitMeasured(),
         build,
