@@ -14,7 +14,18 @@ import { routeTree } from './routeTree.gen'
 // own URL strategy would need URLPattern, which the first load does without (vite.config.ts).
 if (typeof window !== 'undefined') overwriteGetLocale(() => stripLocale(window.location.pathname).locale)
 
+/** False the first time it is asked in this page (the hydrating render), true after. */
+function firstRenderSeen() {
+  let seen = false
+  return () => {
+    const before = seen
+    seen = true
+    return before
+  }
+}
+
 export function getRouter() {
+  const hydratedOnce = firstRenderSeen()
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
@@ -45,7 +56,12 @@ export function getRouter() {
     // The loading state of a navigation is the loading bar (shell/loading-bar.tsx), which
     // holds requirements §9.4's timing: nothing for an answer under 200 ms, and once shown
     // it stays long enough not to flash. No route has a pending component.
-    scrollRestoration: true,
+    // Not on the page's first render in the browser, which comes when it has hydrated: there the
+    // router would scroll a fresh visit to the top (and a reload to where it was), long after
+    // the server's inline script has already put the page where it belongs. On a slow phone a
+    // visitor who began scrolling while the page hydrated was thrown back to the top. Every
+    // later render (navigations, Back and Forward) is the router's as before.
+    scrollRestoration: () => typeof window === 'undefined' || hydratedOnce(),
     // The router's own scrolls (to the top of a new page, back to where the visitor was) jump:
     // the document's smooth scrolling is for links within a page, and an animated scroll
     // across a page that is still growing stops short of the place it was meant to reach.

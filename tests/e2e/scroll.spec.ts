@@ -55,3 +55,25 @@ test('a hash link lands below the navigation bar', async ({ page }, info) => {
   const box = (await heading.boundingBox())!
   expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('h2')?.id, [box.x + 4, box.y + 4])).toBe('the-weekend')
 })
+
+test('a visitor who scrolls while the page is still loading its code stays where they scrolled to', async ({ page }) => {
+  // The page's code held back, as on a slow phone where it runs long after the page is shown.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/services/help-desk-support', { waitUntil: 'domcontentloaded' })
+  await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }))
+  expect(await scrollY(page)).toBe(1200)
+  release()
+  await waitForHydration(page)
+  // The router's first render in the browser used to scroll a fresh visit back to the top.
+  await page.waitForTimeout(300)
+  expect(await scrollY(page)).toBe(1200)
+  // Later renders are the router's as before: a link still starts its page at the top.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click()
+  await expect(page).toHaveURL(/\/privacy$/)
+  await expect.poll(() => scrollY(page)).toBe(0)
+})
