@@ -83,3 +83,17 @@ export async function standInProviders(page: Page) {
     (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><p>player</p>' }),
   )
 }
+
+/** A visitor who asked to save data, or on a 2g / slow-2g connection, as Chromium reports them to the page. */
+export async function emulateConnection(page: Page, connection: 'Save-Data' | '2g' | 'slow-2g') {
+  const cdp = await page.context().newCDPSession(page)
+  if (connection === 'Save-Data') await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true })
+  // Chromium derives navigator.connection.effectiveType from the emulated round trip: ≥ 1400 ms is 2g, ≥ 2000 ms slow-2g.
+  else
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: connection === '2g' ? 1500 : 2100,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
 import { baseUrl, downBaseUrl } from '../../playwright.config'
-import { waitForHydration, watchConsole } from './helpers'
+import { emulateConnection, waitForHydration, watchConsole } from './helpers'
 
 /**
  * Requirements §9's navigation rules, with the connection emulated by Chromium itself (DevTools
@@ -23,19 +23,6 @@ function watchLoadedPaths(page: Page): string[] {
 
 /** Long enough for any prefetch the rules allowed: the idle time-out, and a margin. */
 const AFTER_IDLE_MS = siteConfig.timing.prefetchIdleTimeoutMs + 1500
-
-async function emulate(page: Page, connection: 'Save-Data' | '2g' | 'slow-2g') {
-  const cdp = await page.context().newCDPSession(page)
-  if (connection === 'Save-Data') await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true })
-  // Chromium derives navigator.connection.effectiveType from the emulated round trip: ≥ 1400 ms is 2g, ≥ 2000 ms slow-2g.
-  else
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: connection === '2g' ? 1500 : 2100,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    })
-}
 
 test('links in view are prefetched once the browser is idle; links below the fold only when scrolled into view', async ({ page }) => {
   const problems = watchConsole(page)
@@ -62,7 +49,7 @@ for (const connection of ['Save-Data', '2g', 'slow-2g'] as const) {
   test(`nothing is prefetched with ${connection}, and links still work`, async ({ page }) => {
     test.setTimeout(90_000)
     const problems = watchConsole(page)
-    await emulate(page, connection)
+    await emulateConnection(page, connection)
     const loaded = watchLoadedPaths(page)
     await page.goto('/about')
     await waitForHydration(page)
@@ -106,7 +93,7 @@ async function watchLoadingBar(page: Page) {
 test('a navigation shows its loading state only once it has taken 200 ms, and a slow one does show it', async ({ page }) => {
   const problems = watchConsole(page)
   // No prefetching, so each click below really waits for the server.
-  await emulate(page, 'Save-Data')
+  await emulateConnection(page, 'Save-Data')
   await page.goto('/about')
   await waitForHydration(page)
   const log = await watchLoadingBar(page)
@@ -180,7 +167,7 @@ test("a client navigation's data comes compressed, like the page it replaces", a
 })
 
 test('a navigation that fails turns the loading bar to the error colour', async ({ page }) => {
-  await emulate(page, 'Save-Data')
+  await emulateConnection(page, 'Save-Data')
   await page.goto('/about')
   await waitForHydration(page)
   const log = await watchLoadingBar(page)
