@@ -5,13 +5,14 @@
  * markup untouched until its code has loaded: at once (`now`), when it comes near the
  * viewport (`visible`), or for parts a visitor fills in such as forms (`interactive`)
  * when it comes near the viewport or at the first Tab key pressed on the page, whichever
- * is first, with its code fetched ahead at idle time so that only its render is left
- * then: a form is usable by the time a visitor scrolls to it, and a keyboard user never
- * tabs past a form whose code is still missing (it arrives while they cross the page). A part whose server markup already does everything it does (`none`: native
- * elements only, such as the FAQ's `<details>`) never loads its code there, so nothing a
- * visitor opened is replaced. Nothing suspends during hydration, so no later update can
- * throw the server's markup away. On a page reached by client navigation it renders
- * normally.
+ * is first, with its code fetched ahead (at idle time, a few screens before) so that
+ * only its render is left then: a form is usable by the time a visitor scrolls to it,
+ * and a keyboard user never tabs past a form whose code is still missing (it arrives
+ * while they cross the page). A part whose server markup already does everything it
+ * does (`none`: native elements only, such as the FAQ's `<details>`) never loads its
+ * code there, so nothing a visitor opened is replaced. Nothing suspends during
+ * hydration, so no later update can throw the server's markup away. On a page reached
+ * by client navigation it renders normally.
  */
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import { prefetchWhenIdle } from '../lib/prefetch'
@@ -19,6 +20,8 @@ import { reloadAfterChunkError } from './chunk-reload'
 
 /** Start loading an island's code this far before it scrolls into view. */
 const LOAD_MARGIN = '600px'
+/** A form's code is fetched ahead, at idle time, from this far (about three phone screens): see Island. */
+const PREFETCH_MARGIN = '2400px'
 
 type IslandLoading = 'now' | 'visible' | 'interactive' | 'none'
 
@@ -71,12 +74,28 @@ export function Island<P extends object>({ id, code, props, loading, attributes 
   }, [])
 
   useEffect(() => {
-    if (!keepServerMarkup || loading !== 'interactive') return
-    // A form's code is fetched (and its module run) at idle time, so that coming near the
-    // viewport only has to render it: it is usable by the time a visitor scrolls to it. Not
-    // on a slow connection or with Save-Data (prefetchWhenIdle); then it loads as before.
-    // A failure here is left to the load near the viewport, which reports it.
-    return prefetchWhenIdle(() => void code.load().catch(() => undefined))
+    const element = ref.current
+    if (!keepServerMarkup || loading !== 'interactive' || !element || typeof IntersectionObserver === 'undefined') return
+    // A form's code is fetched (and its module run) while it is still a few screens away,
+    // at idle time, so that coming near the viewport only has to render it: it is usable by
+    // the time a visitor scrolls to it. Not at page load: run then, it was most of a phone's
+    // blocking time on a page with a form far down (decision 009). Not on a slow connection
+    // or with Save-Data (prefetchWhenIdle); then it loads near the viewport as before. A
+    // failure here is left to that load, which reports it.
+    let cancelPrefetch = () => {}
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((item) => item.isIntersecting)) return
+        observer.disconnect()
+        cancelPrefetch = prefetchWhenIdle(() => void code.load().catch(() => undefined))
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    )
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      cancelPrefetch()
+    }
   }, [keepServerMarkup, code, loading])
 
   useEffect(() => {

@@ -10,7 +10,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse'
 import { throttling } from 'lighthouse/core/config/constants.js'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
-import { chromium } from 'playwright'
+import { chromium, type Page } from 'playwright'
 import { chromiumFlags, chromiumPath } from '../../tests/chromium'
 import { culprits, imageFindings, numeric, resourceBytes, type Culprit, type Details, type ImageFinding } from './lighthouse-audits'
 import { benchDir, HOST } from './server'
@@ -20,7 +20,7 @@ export const chromePath = chromiumPath ?? '/usr/bin/chromium'
 const chromeFlags = chromiumFlags
 
 /** The visitor who already chose "Reject all" (tests/e2e/decided-consent.json). */
-const consentCookies = [
+export const consentCookies = [
   { name: 'cookie_control_consent', value: 'true' },
   { name: 'cookie_control_enabled_cookies', value: '' },
 ]
@@ -90,19 +90,21 @@ async function seedCookies(port: number) {
 export const PHONE_BENCHMARK_INDEX = 1750 / 4
 const SLOWDOWN_RANGE = { min: 1, max: 20 }
 
-/**
- * Lighthouse's own benchmark (the `benchmarkIndex` in every report), run three times in the
- * fresh browser just before the run; the median. Null when it cannot be measured.
- */
+/** Lighthouse's own benchmark (the `benchmarkIndex` in every report), three times in this page; the median. */
+export async function benchmarkIndexIn(page: Page): Promise<number> {
+  const values: number[] = []
+  for (let round = 0; round < 3; round++) values.push(await page.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`))
+  return values.sort((a, b) => a - b)[1]!
+}
+
+/** The host's benchmark index, in the run's fresh browser just before the run. Null when it cannot be measured. */
 async function measureBenchmarkIndex(port: number): Promise<number | null> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
   try {
     const page = await browser.contexts()[0]!.newPage()
-    const values: number[] = []
-    for (let round = 0; round < 3; round++)
-      values.push(await page.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`))
+    const index = await benchmarkIndexIn(page)
     await page.close()
-    return values.sort((a, b) => a - b)[1]!
+    return index
   } catch {
     return null
   } finally {
