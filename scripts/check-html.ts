@@ -98,7 +98,7 @@ type VnuMessage = z.infer<typeof vnuReport>['messages'][number]
 function behindTheStandard(message: VnuMessage): boolean {
   return (
     message.message.startsWith('A “link” element with a “blocking” attribute must have a “rel” attribute') &&
-    /<link rel="expect" href="#site-header" blocking="render"( nonce="[^"]*")?\/?>/.test(message.extract ?? '')
+    /<link rel="expect" href="#main" blocking="render"( nonce="[^"]*")?\/?>/.test(message.extract ?? '')
   )
 }
 

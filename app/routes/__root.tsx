@@ -6,7 +6,6 @@ import { siteConfig } from '../config/site'
 import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
 import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard } from '../components/shell/document-behaviour'
 import { ScrollRestorationFollower } from '../components/shell/scroll-restoration'
-import { SITE_HEADER_ID } from '../components/shell/site-header-id'
 import { LoadingBar } from '../components/shell/loading-bar'
 import { ShellProvider } from '../ui/shell-state'
 import { getLocale, getTextDirection } from '../paraglide/runtime'
@@ -35,10 +34,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       // The first paint waits until the page's header is parsed whole (HTML's render-blocking
       // `expect` link): on a busy machine the parser could yield mid-header, paint its first
       // buttons, and then shift the navigation when the rest arrived (requirements §11.1, CLS 0).
-      // It names the header, not <main>: Chromium waits for the element's end tag, and <main>'s
-      // is at the end of the page, which held the first paint until the page's code had run
-      // (about 0.3 s later on a phone's CPU, and Lighthouse's simulated LCP with it).
-      { rel: 'expect', href: `#${SITE_HEADER_ID}`, blocking: 'render' },
+      { rel: 'expect', href: '#main', blocking: 'render' },
       // The three weights every page uses, fetched with the CSS so they are there for the first paint.
       ...[inter400, inter700, inter900].map((href) => ({
         rel: 'preload',

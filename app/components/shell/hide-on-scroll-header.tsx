@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { siteConfig } from '../../config/site'
 import { nextHeaderHidden } from '../../lib/hide-on-scroll'
-import { SITE_HEADER_ID } from './site-header-id'
 
 /** Requirements §2 and §9: a sticky header that slides away on scroll down and back on scroll up. */
 export function HideOnScrollHeader({ children }: { children: ReactNode }) {
@@ -52,7 +51,6 @@ export function HideOnScrollHeader({ children }: { children: ReactNode }) {
   return (
     <header
       ref={ref}
-      id={SITE_HEADER_ID}
       data-hidden={hidden || undefined}
       className="sticky top-0 z-40 bg-surface shadow-[0_1px_0_0_var(--color-line)] transition-transform duration-300 data-[hidden]:-translate-y-full motion-reduce:transition-none"
     >

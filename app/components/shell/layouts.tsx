@@ -10,7 +10,6 @@ import type { Breadcrumb, Language, Menus, Page, SiteOptions } from '../../contr
 import { AdminBar } from './admin-bar'
 import { Breadcrumbs } from './breadcrumbs'
 import { HideOnScrollHeader } from './hide-on-scroll-header'
-import { SITE_HEADER_ID } from './site-header-id'
 import { PopupHost } from './popups'
 import { NavBar } from './primary-nav'
 import { SearchOverlay } from './search-overlay'
@@ -44,7 +43,7 @@ export function SiteLayout({ layout, menus, options, languages = [], breadcrumbs
     return (
       <div className="flex min-h-screen flex-col" data-layout="static">
         <SkipLink />
-        <header id={SITE_HEADER_ID} className="border-b border-line bg-surface">
+        <header className="border-b border-line bg-surface">
           <NavBar menus={menus} options={options} languages={languages} variant="static" />
         </header>
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
