@@ -19,7 +19,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
 import { chromiumFlags } from '../../tests/chromium'
 import { ms, table } from './format'
