@@ -1,5 +1,5 @@
 /** Page-level behaviour checked at one desktop viewport (not part of the phone project). */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
 import { emulateConnection, waitForHydration, watchConsole } from './helpers'
 
@@ -26,14 +26,20 @@ test('sections below the fold arrive with the HTML, but their code loads only wh
   expect(problems()).toEqual([])
 })
 
+/** The form chunks the page requests, as they are asked for. */
+function formChunksOf(page: Page): string[] {
+  const chunks: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/form-(section|view)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) chunks.push(request.url())
+  })
+  return chunks
+}
+
 test('a form far down the page has its code fetched a few screens ahead, and is made usable when it comes near the viewport or at the first Tab key', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 700 })
-  const formChunks: string[] = []
-  page.on('request', (request) => {
-    if (/\/assets\/form-(section|view)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) formChunks.push(request.url())
-  })
+  const formChunks = formChunksOf(page)
   const problems = watchConsole(page)
   await page.goto('/services/cyber-security')
   await waitForHydration(page)
@@ -50,10 +56,7 @@ test('a form far down the page has its code fetched a few screens ahead, and is 
 
   // A reader scrolling towards it: a few screens before, its code is fetched, but not yet rendered…
   const scrolled = await page.context().newPage()
-  const scrolledChunks: string[] = []
-  scrolled.on('request', (request) => {
-    if (/\/assets\/form-(section|view)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) scrolledChunks.push(request.url())
-  })
+  const scrolledChunks = formChunksOf(scrolled)
   await scrolled.setViewportSize({ width: 390, height: 844 })
   await scrolled.goto('/services/cyber-security')
   await waitForHydration(scrolled)
@@ -73,10 +76,7 @@ test('a form far down the page has its code fetched a few screens ahead, and is 
 test('with Save-Data, a form far down the page fetches nothing ahead: its code loads when it comes near the viewport', async ({ page }) => {
   await emulateConnection(page, 'Save-Data')
   await page.setViewportSize({ width: 1280, height: 700 })
-  const formChunks: string[] = []
-  page.on('request', (request) => {
-    if (/\/assets\/form-(section|view)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) formChunks.push(request.url())
-  })
+  const formChunks = formChunksOf(page)
   await page.goto('/services/cyber-security')
   await waitForHydration(page)
   await page.waitForTimeout(siteConfig.timing.prefetchIdleTimeoutMs + 1500)
