@@ -13,10 +13,25 @@
  * code there, so nothing a visitor opened is replaced. Nothing suspends during
  * hydration, so no later update can throw the server's markup away. On a page reached
  * by client navigation it renders normally.
+ *
+ * Since the browser puts its own render in place of the server's markup, the server may
+ * render a part once and send the same HTML again while what it depends on is the same
+ * (`serverMarkupKey`: a form, decision 037).
  */
-import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactElement,
+} from 'react'
 import { prefetchWhenIdle } from '../lib/prefetch'
 import { reloadAfterChunkError } from './chunk-reload'
+import { islandMarkupKeeper, type KeptMarkup } from './kept-markup'
 
 /** Start loading an island's code this far before it scrolls into view. */
 const LOAD_MARGIN = '600px'
@@ -60,9 +75,18 @@ export interface IslandProps<P> {
   loading: IslandLoading
   /** Extra attributes of the wrapper `div` (e.g. `data-section`). */
   attributes?: Record<`data-${string}`, string>
+  /** On the server: the part's HTML is rendered once and sent again while its key is the same (decision 037). */
+  keptMarkup?: KeptMarkupOptions
 }
 
-export function Island<P extends object>({ id, code, props, loading, attributes }: IslandProps<P>) {
+interface KeptMarkupOptions {
+  /** Everything the part's markup depends on besides its id: not the request, the visitor or the time of day. */
+  key: string
+  /** The part inside every context it reads: it is rendered on its own, where the page's providers are not. */
+  contexts: (part: ReactElement) => ReactElement
+}
+
+export function Island<P extends object>({ id, code, props, loading, attributes, keptMarkup }: IslandProps<P>) {
   const [keepServerMarkup, setKeepServerMarkup] = useState(
     () => typeof document !== 'undefined' && !initialHydrationDone && document.getElementById(id) !== null,
   )
@@ -149,11 +173,42 @@ export function Island<P extends object>({ id, code, props, loading, attributes 
     return <div ref={ref} id={id} {...attributes} data-deferred="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
   }
   const Component = Loaded ?? code.component()
+  const part = (
+    <Suspense fallback={null}>
+      <Component {...props} />
+    </Suspense>
+  )
+  const keeper = import.meta.env.SSR && keptMarkup ? islandMarkupKeeper() : null
+  if (keeper && keptMarkup) return <KeptIslandMarkup id={id} attributes={attributes} options={keptMarkup} keeper={keeper} part={part} />
   return (
     <div id={id} {...attributes}>
-      <Suspense fallback={null}>
-        <Component {...props} />
-      </Suspense>
+      {part}
     </div>
   )
+}
+
+interface KeptIslandMarkupProps {
+  id: string
+  attributes?: Record<`data-${string}`, string>
+  options: KeptMarkupOptions
+  keeper: KeptMarkup
+  part: ReactElement
+}
+
+/**
+ * The server's side of a kept part. It calls no hook: React renders the kept HTML with a
+ * renderer of its own while this component renders, and hooks would be counted across the
+ * two. Its ids are prefixed with the island's, so they stay unique on the page, and the
+ * island's id is part of the key for that reason.
+ */
+function KeptIslandMarkup({ id, attributes, options, keeper, part }: KeptIslandMarkupProps) {
+  const html = keeper(`${id} ${options.key}`, `${id}-`, options.contexts(part))
+  if (html === null) {
+    return (
+      <div id={id} {...attributes}>
+        {part}
+      </div>
+    )
+  }
+  return <div id={id} {...attributes} dangerouslySetInnerHTML={{ __html: html }} />
 }

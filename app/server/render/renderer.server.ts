@@ -15,6 +15,7 @@ import { preloadAllBlocks } from '../../sections/render-sections'
 import { preloadPageIslands } from '../../components/page-islands'
 import { CACHE_TAGS_HEADER, isHtml, withHeaders } from '../http/responses.server'
 import { contentSecurityPolicy, newNonce } from '../http/security-headers.server'
+import { startKeepingIslandMarkup } from './island-markup.server'
 import { renderFailedPage } from './render-failed.server'
 
 function cacheTagsOf(loaderData: unknown): string[] {
@@ -61,6 +62,9 @@ const startFetch = createStartHandler(renderWithStatus)
  * server's HTML for a reader or crawler without JavaScript).
  */
 const blocksReady = Promise.all([preloadAllBlocks(), preloadPageIslands()])
+
+// A form's server markup is rendered once per form, locale and definition (docs/decisions/037).
+startKeepingIslandMarkup()
 
 /**
  * A page rendered for one request carries that request's CSP nonce on every inline

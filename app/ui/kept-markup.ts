@@ -1,0 +1,27 @@
+/**
+ * Where an island's server markup can be rendered once and used again (docs/decisions/037):
+ * the server's renderer sets it (app/server/render/island-markup.server.ts); in the browser
+ * and in tests that render a component alone it stays unset, and islands render inline.
+ * A hook of its own, so that no React DOM server code reaches the browser's bundle.
+ *
+ * Two server bundles carry this file (the server entry's and the renderer's, as with
+ * app/server/http/replay.server.ts): the hook is the process's.
+ */
+import type { ReactElement } from 'react'
+
+/**
+ * The HTML of `element`, kept under `key`, with every `useId` prefixed by `identifierPrefix`;
+ * null when it cannot be kept (a part suspended or failed): then the island renders inline.
+ */
+export type KeptMarkup = (key: string, identifierPrefix: string, element: ReactElement) => string | null
+
+const KEEPER = Symbol.for('kestrel.kept-markup')
+const store = globalThis as typeof globalThis & { [KEEPER]?: KeptMarkup | null }
+
+export function keepIslandMarkupWith(render: KeptMarkup | null): void {
+  store[KEEPER] = render
+}
+
+export function islandMarkupKeeper(): KeptMarkup | null {
+  return store[KEEPER] ?? null
+}
