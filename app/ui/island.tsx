@@ -16,7 +16,7 @@
  *
  * Since the browser puts its own render in place of the server's markup, the server may
  * render a part once and send the same HTML again while what it depends on is the same
- * (`serverMarkupKey`: a form, decision 037).
+ * (`keptMarkup`: a form, decision 037).
  */
 import {
   lazy,
@@ -196,9 +196,10 @@ interface KeptIslandMarkupProps {
 }
 
 /**
- * The server's side of a kept part. It calls no hook: React renders the kept HTML with a
- * renderer of its own while this component renders, and hooks would be counted across the
- * two. Its ids are prefixed with the island's, so they stay unique on the page, and the
+ * The server's side of a kept part. While it renders, React's string renderer (a module
+ * with state of its own) renders the part, and React puts the page renderer's dispatcher
+ * back afterwards; this component calls no hook, so none of its own is in flight meanwhile.
+ * The part's ids are prefixed with the island's, so they stay unique on the page, and the
  * island's id is part of the key for that reason.
  */
 function KeptIslandMarkup({ id, attributes, options, keeper, part }: KeptIslandMarkupProps) {
