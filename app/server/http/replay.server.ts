@@ -125,6 +125,19 @@ function replayKey(request: IncomingMessage): string {
   return `${request.method} ${request.url} ${headers.host ?? ''} ${headers['accept-encoding'] ?? ''} ${from}`
 }
 
+/**
+ * The path without the query, as the app's own log line has it: srvx joins the origin and
+ * the request target as text. Parsed as a URL of its own, a target such as `//host…/` would
+ * name a host, and one that cannot be a host throws; null then, and nothing is kept.
+ */
+function routeOf(url: string): string | null {
+  try {
+    return new URL(`http://localhost${url}`).pathname
+  } catch {
+    return null
+  }
+}
+
 /** The replay for this request, if there is one that still holds. */
 export function replayFor(request: IncomingMessage): Replay | null {
   if (!state.allowed || state.replays.size === 0 || !replayableRequest(request)) return null
@@ -147,6 +160,8 @@ export function keepReplay(request: IncomingMessage, response: Response): void {
   const offer = state.offers.get(token)
   state.offers.delete(token)
   if (offer === undefined || !state.allowed || !replayableRequest(request)) return
+  const route = routeOf(request.url ?? '/')
+  if (route === null) return
   const headers: string[] = []
   for (const [name, value] of response.headers) headers.push(name, value)
   if (state.replays.size >= MAX_REPLAYS) state.replays.clear()
@@ -156,6 +171,6 @@ export function keepReplay(request: IncomingMessage, response: Response): void {
     headers,
     body: offer.body,
     stillValid: offer.stillValid,
-    route: new URL(request.url ?? '/', 'http://localhost').pathname,
+    route,
   })
 }
