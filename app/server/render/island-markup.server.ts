@@ -7,8 +7,8 @@
  * crawlers get the same HTML a render would give, but for the `useId` ids.
  *
  * React's string renderer is a module of its own, with its own state, so it may run while
- * the page's stream renderer is inside a component; it sees the page's context values
- * (the router, the section's page), which the streaming renderer has set on each context.
+ * the page's stream renderer is inside a component. It does not see the page's context
+ * values: the caller wraps the part in the providers it reads (`contexts`, render-sections.tsx).
  */
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
