@@ -3,7 +3,7 @@
  * keyboard, its choice survives navigation and reloads without a cookie, the theme is on
  * <html> before the page's own code runs (no flash of the wrong theme), "system" follows
  * the operating system live, and the controls stay visible in forced colours.
- * axe in both themes: pages.spec.ts and demo-pages.spec.ts.
+ * axe in both themes: pages.spec.ts and demo-pages.spec.ts (the dark pass checks the colour rules).
  */
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
@@ -309,4 +309,16 @@ test("a page's background image is behind the page under the theme's veil, in bo
   // A page without one has no background of its own.
   await page.goto('/about')
   await expect(page.locator('[data-page-background]')).toHaveCount(0)
+})
+
+// The dark-theme axe passes check only the colour rules (helpers.ts): this is what keeps that
+// pass from turning into one that checks nothing, say after an axe upgrade renames a rule.
+test('the dark theme’s colour-only axe pass catches text too faint to read', async ({ page }) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(html(page)).toHaveAttribute('data-theme', 'dark')
+  await expectNoAxeViolations(page, { coloursOnly: true })
+  await page.addStyleTag({ content: "[data-theme='dark'] main p { color: #222 !important }" })
+  await expect(expectNoAxeViolations(page, { coloursOnly: true })).rejects.toThrow(/color-contrast: /)
 })
