@@ -113,8 +113,24 @@ async function measureBenchmarkIndex(port: number): Promise<number | null> {
   }
 }
 
+/**
+ * BENCH_CPU_SLOWDOWN, when set: one slowdown for every run, to compare two builds on a host
+ * whose benchmark index swings (a calibrated run follows the swing, and the comparison
+ * then measures the host, not the change).
+ */
+function fixedSlowdown(): number | null {
+  const set = process.env.BENCH_CPU_SLOWDOWN?.trim()
+  if (!set) return null
+  const value = Number(set)
+  if (!Number.isFinite(value) || value < SLOWDOWN_RANGE.min || value > SLOWDOWN_RANGE.max)
+    throw new Error(`BENCH_CPU_SLOWDOWN must be a number from ${SLOWDOWN_RANGE.min} to ${SLOWDOWN_RANGE.max}, not "${set}"`)
+  return value
+}
+
 /** The CPU slowdown that takes a host of this benchmark index to Lighthouse's mobile phone; 4 (the default) when unknown. */
 export function calibratedSlowdown(benchmarkIndex: number | null): number {
+  const fixed = fixedSlowdown()
+  if (fixed !== null) return fixed
   if (benchmarkIndex === null || !Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0)
     return throttling.mobileSlow4G.cpuSlowdownMultiplier
   const slowdown = Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 10) / 10
