@@ -7,7 +7,7 @@
  */
 import { useForm, useStore } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { memo, startTransition, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useUnsavedChangesPrompt } from './use-unsaved-changes'
 import { AriaProviders } from '../ui/aria/aria-providers'
 import { Button } from '../ui/aria/Button'
@@ -29,9 +29,11 @@ import {
 } from '../contract/forms/values'
 import { firstErrorPage } from '../contract/forms/errors'
 import { useReportDirty } from './dirty-forms'
+import type { FieldProps } from './field-props'
 import { FormFieldView, preloadFieldChunks } from './fields'
 import { validationMessages } from '../contract/forms/messages'
-import { localToday, validateFormValues } from '../contract/forms/schema'
+import { localToday, prepareFormSchemas, validateFormValues } from '../contract/forms/schema'
+import { whenIdle } from '../lib/idle'
 import { toSubmissionEntries } from '../contract/forms/submission'
 import { HoneypotField, useBotTrap } from './bot-trap'
 
@@ -58,6 +60,22 @@ const FLASH_KEY = 'form-flash'
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), textarea, select, button, [role="spinbutton"], [tabindex="0"]'
 
 const isHalfWidth = (field: FormField) => /(^|\s)(half|gfield--width-half|gf_left_half|gf_right_half)(\s|$)/.test(field.cssClass)
+
+/**
+ * One field in its cell of the grid. Kept from re-rendering unless its own value, error or
+ * dates changed: a keystroke renders the field typed in, not every field of every step.
+ */
+const FieldCell = memo(function FieldCell({
+  field,
+  onFieldChange,
+  ...props
+}: Omit<FieldProps, 'onChange'> & { onFieldChange: (field: FormField, next: FormValue) => void }) {
+  return (
+    <div data-field-key={field.key} className={isHalfWidth(field) ? '' : 'sm:col-span-2'}>
+      <FormFieldView field={field} onChange={(next) => onFieldChange(field, next)} {...props} />
+    </div>
+  )
+})
 
 export interface FormViewProps {
   definition: FormDefinition
@@ -96,6 +114,16 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
   }, [definition])
   const steps = pageCount(definition)
   const lastStep = step === steps
+  // The steps not shown are built once the form has hydrated, in a transition (React yields
+  // to the visitor while it works), and then kept, hidden: Next shows a step that is already
+  // there. Built on the click, step 2's two selects kept a phone from painting for about
+  // 100 ms (README, Benchmarks: interaction). The server renders the shown step only.
+  const [everyStepBuilt, setEveryStepBuilt] = useState(false)
+  useEffect(() => {
+    if (steps > 1) startTransition(() => setEveryStepBuilt(true))
+  }, [steps])
+  // The schemas a Next or a submit checks with, built while the visitor reads.
+  useEffect(() => whenIdle(() => prepareFormSchemas(definition, { messages: validationMessages(), today: localToday() })), [definition])
   const botTrap = useBotTrap()
 
   const form = useForm({
@@ -268,17 +296,23 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
     setFocusTarget('step')
   }
 
-  function change(field: FormField, next: FormValue) {
-    attemptKey.current = null
-    form.setFieldValue(field.key, next)
-    if (status.kind !== 'idle') setStatus({ kind: 'idle' })
-    if (errors[field.key]) {
-      const { [field.key]: _cleared, ...rest } = errors
-      setErrors(rest)
-    }
-  }
+  // The same function on every render (it reads no render's state), so FieldCell's memo holds.
+  const change = useCallback(
+    (field: FormField, next: FormValue) => {
+      attemptKey.current = null
+      form.setFieldValue(field.key, next)
+      setStatus((current) => (current.kind === 'idle' ? current : { kind: 'idle' }))
+      setErrors((current) => {
+        if (!current[field.key]) return current
+        const { [field.key]: _cleared, ...rest } = current
+        return rest
+      })
+    },
+    [form],
+  )
 
-  const stepFields = shownFields.filter((field) => steps === 1 || field.pageNumber === step)
+  const builtSteps = Array.from({ length: steps }, (_, index) => index + 1).filter((page) => page === step || everyStepBuilt)
+  const minDate = definition.minimumDate ?? localToday()
   const stepTitle = definition.steps[step - 1]
   const hasRequired = shownFields.some((field) => field.required)
 
@@ -342,20 +376,24 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
             </div>
           )}
           {hasRequired && <p className="mb-4 text-sm text-ink-muted">{m.form_required_note()}</p>}
-          <div className="grid gap-5 sm:grid-cols-2">
-            {stepFields.map((field) => (
-              <div key={field.key} data-field-key={field.key} className={isHalfWidth(field) ? '' : 'sm:col-span-2'}>
-                <FormFieldView
-                  field={field}
-                  value={values[field.key] ?? null}
-                  error={errors[field.key] ?? null}
-                  onChange={(next) => change(field, next)}
-                  minDate={definition.minimumDate ?? localToday()}
-                  maxDate={definition.maximumDate}
-                />
-              </div>
-            ))}
-          </div>
+          {builtSteps.map((page) => (
+            // A hidden step is display: none: out of the tab order and the accessibility tree.
+            <div key={page} className={page === step ? 'grid gap-5 sm:grid-cols-2' : 'hidden'}>
+              {shownFields
+                .filter((field) => steps === 1 || field.pageNumber === page)
+                .map((field) => (
+                  <FieldCell
+                    key={field.key}
+                    field={field}
+                    value={values[field.key] ?? null}
+                    error={errors[field.key] ?? null}
+                    onFieldChange={change}
+                    minDate={minDate}
+                    maxDate={definition.maximumDate}
+                  />
+                ))}
+            </div>
+          ))}
           <div className="mt-6 flex flex-wrap items-center gap-3">
             {step > 1 && (
               <Button type="button" variant="secondary" onPress={goBack} isDisabled={isSubmitting}>

@@ -167,6 +167,17 @@ describe('the schema built from a definition', () => {
     ).toEqual({})
   })
 
+  it('a schema built for one day or language is not used for another (schemas are kept per field)', async () => {
+    const consultation = load('en', 3)
+    const values = { ...initialValues(consultation), input_8: '2026-11-20', input_9: 'morning' }
+    const check = (today: string, locale: 'en' | 'de') =>
+      validateFormValues(consultation, values, { messages: validationMessages(locale), today, page: 3 })
+    expect((await check('2026-11-21', 'en')).input_8).toBe('Please choose a date on or after 2026-11-21')
+    expect(await check('2026-11-19', 'en')).toEqual({})
+    expect((await check('2026-11-21', 'de')).input_8).toMatch(/^(?!Please).*2026-11-21/)
+    expect((await check('2026-11-21', 'en')).input_8).toBe('Please choose a date on or after 2026-11-21')
+  })
+
   it('with a page, only that step is checked', async () => {
     const consultation = load('en', 3)
     expect(Object.keys(await validateFormValues(consultation, initialValues(consultation), { ...options, page: 1 }))).toEqual([

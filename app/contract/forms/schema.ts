@@ -1,7 +1,8 @@
 /**
- * Requirements §5: a form definition becomes one zod schema, used by the browser before it
- * submits (and before each Next of a multi-step form) and by the submission server
- * function before it proxies, so both refuse the same things with the same messages.
+ * Requirements §5: a form's values are checked field by field, each with a zod schema built
+ * from its definition, by the browser before it submits (and before each Next of a
+ * multi-step form) and by the submission server function before it proxies, so both
+ * refuse the same things with the same messages.
  * Fields hidden by conditional logic, hidden fields (filled on the server) and page
  * breaks are not validated; with `page`, only that step's fields are.
  */
@@ -83,6 +84,35 @@ function fieldSchema(field: FormField, definition: FormDefinition, options: Vali
   }
 }
 
+/**
+ * Each field's schema, built once for what it is built from: the field, the form's dates,
+ * today and the messages' language. A multi-step form checks its step on every Next, and
+ * building the schemas was most of that click's work on a phone (README, Benchmarks:
+ * interaction). Held by the field object, so a definition no longer in use takes its
+ * schemas with it; a few days' and languages' worth per field at most.
+ */
+const builtSchemas = new WeakMap<FormField, Map<string, z.ZodType>>()
+const MAX_BUILDS_PER_FIELD = 8
+
+function schemaFor(field: FormField, definition: FormDefinition, options: ValidationOptions): z.ZodType {
+  // The messages' text names their language (functions drop out of JSON; dateMin and dateMax follow it).
+  const key = JSON.stringify([options.today, definition.minimumDate, definition.maximumDate, options.messages])
+  let builds = builtSchemas.get(field)
+  if (!builds) builtSchemas.set(field, (builds = new Map()))
+  let schema = builds.get(key)
+  if (!schema) {
+    if (builds.size >= MAX_BUILDS_PER_FIELD) builds.clear()
+    schema = fieldSchema(field, definition, options)
+    builds.set(key, schema)
+  }
+  return schema
+}
+
+/** Builds every field's schema ahead of the first check, for a browser with time to spare. */
+export function prepareFormSchemas(definition: FormDefinition, options: ValidationOptions): void {
+  for (const field of valueFields(definition)) if (field.kind !== 'hidden') schemaFor(field, definition, options)
+}
+
 /** The fields a submission (or one step) is checked against, given the current values. */
 function fieldsToValidate(definition: FormDefinition, values: FormValues, page?: number) {
   const valueOf = (fieldId: string) => values[`input_${fieldId}`]
@@ -92,36 +122,27 @@ function fieldsToValidate(definition: FormDefinition, values: FormValues, page?:
   )
 }
 
-function buildFormSchema(definition: FormDefinition, options: ValidationOptions) {
-  const schemas = new Map(valueFields(definition).map((field) => [field.key, fieldSchema(field, definition, options)]))
-  return z.record(z.string(), z.unknown()).superRefine(async (values, ctx) => {
-    for (const field of fieldsToValidate(definition, values as FormValues, options.page)) {
-      const value = values[field.key]
-      let message: string | null = null
-      if (isEmpty(value)) {
-        if (field.required) message = options.messages.required
-      } else {
-        const result = await (schemas.get(field.key) ?? z.never()).safeParseAsync(value)
-        if (!result.success) message = result.error.issues[0]?.message ?? options.messages.required
-      }
-      // Requirements §5: the field's own errorMessage takes priority.
-      if (message) ctx.addIssue({ code: 'custom', path: [field.key], message: field.errorMessage ?? message })
-    }
-  })
-}
-
-/** Field key → message, empty when the values are acceptable. */
+/**
+ * Field key → message, empty when the values are acceptable. Only a field with a value to
+ * check needs its schema.
+ */
 export async function validateFormValues(
   definition: FormDefinition,
   values: FormValues,
   options: ValidationOptions,
 ): Promise<Record<string, string>> {
-  const result = await buildFormSchema(definition, options).safeParseAsync(values)
-  if (result.success) return {}
   const errors: Record<string, string> = {}
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '')
-    if (key && !errors[key]) errors[key] = issue.message
+  for (const field of fieldsToValidate(definition, values, options.page)) {
+    const value = values[field.key]
+    let message: string | null = null
+    if (isEmpty(value)) {
+      if (field.required) message = options.messages.required
+    } else {
+      const result = await schemaFor(field, definition, options).safeParseAsync(value)
+      if (!result.success) message = result.error.issues[0]?.message ?? options.messages.required
+    }
+    // Requirements §5: the field's own errorMessage takes priority.
+    if (message) errors[field.key] = field.errorMessage ?? message
   }
   return errors
 }
