@@ -1,7 +1,8 @@
 /**
  * `npm start` with WEB_CONCURRENCY=2 against the production build (scripts/start.mjs;
  * docs/decisions/033-server-lifecycle.md): two worker processes answer on one port, one
- * that dies is started again, and SIGTERM to the primary stops them all within 10 s.
+ * that dies is started again, SIGTERM to the primary stops them all within 10 s, and every
+ * worker serves the prerendered pages.
  *
  * Which process answered is not exposed in any answer. Each worker keeps its own HTML
  * cache, so a page asked for on fresh connections (the primary hands each new connection
@@ -99,6 +100,17 @@ it('runs two worker processes that both answer on one port', { timeout: 40_000 }
     answers.filter((answer) => answer === '200 HIT'),
     answers.join(', '),
   ).toHaveLength(4)
+})
+
+it('serves the build’s prerendered pages from every worker’s first request', { timeout: 40_000 }, async () => {
+  await until('two workers listening', () => (listening().length >= 2 ? listening() : null))
+  // Fresh or stale by now, but never rendered (MISS): each worker loaded them before it answered.
+  const answers: string[] = []
+  for (let i = 0; i < 4; i++) answers.push(await cacheOnFreshConnection('/about'))
+  expect(
+    answers.every((answer) => /^200 (HIT|STALE)$/.test(answer)),
+    answers.join(', '),
+  ).toBe(true)
 })
 
 it('starts a worker again when one dies, and stops them all on SIGTERM within 10 s', { timeout: 60_000 }, async () => {

@@ -8,9 +8,11 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { publicEnvKeys } from '../../config/site'
 import type { Env } from '../../config/env'
 import { cachePolicy } from '../http/cache-control.server'
+import { OG_CARD_HEADER } from '../content/og-image/card-key.server'
 import type { StoredPage } from './html-cache.server'
 import { contentSecurityPolicy, inlineScriptHashes } from '../http/security-headers.server'
 
@@ -26,7 +28,7 @@ export interface PrerenderManifest {
    */
   renderedFor: string
   /** By cache key: the path as requested (percent-encoded, with its locale prefix). */
-  pages: Record<string, { file: string; etag: string; contentType: string; tags: string[] }>
+  pages: Record<string, { file: string; etag: string; contentType: string; tags: string[]; card?: string }>
 }
 
 /** Which backend a server reads: CONTENT_API_URL, or the embedded CMS. */
@@ -45,9 +47,15 @@ export function renderIdentity(env: Pick<Env, 'CONTENT_API_URL' | 'SITE_URL' | (
   ].join('; ')
 }
 
-/** Beside the server entry that runs (`.output/server/index.mjs`): the build's own folder. */
+/**
+ * Beside the server entry (`.output/server/index.mjs`): the build's own folder. Nitro's entry
+ * records its own URL, as Nitro finds its public files; the process's first argument is no
+ * guide, since `npm start` imports the entry from scripts/start.mjs (read from there, `npm
+ * start` found no prerendered page and rendered every page on its first request).
+ */
 function prerenderedDir(): string | null {
-  const entry = process.argv[1]
+  const main: unknown = Reflect.get(globalThis, '__nitro_main__')
+  const entry = typeof main === 'string' ? fileURLToPath(main) : process.argv[1]
   return entry ? path.join(path.dirname(entry), 'prerendered') : null
 }
 
@@ -79,7 +87,12 @@ export async function loadPrerendered(
         const none = new Uint8Array(0)
         pages.set(key, {
           status: 200,
-          headers: { 'content-type': page.contentType, 'cache-control': cachePolicy.page },
+          // With the card it was drawn from: refreshed while the card is the same, it is not drawn again.
+          headers: {
+            'content-type': page.contentType,
+            'cache-control': cachePolicy.page,
+            ...(page.card ? { [OG_CARD_HEADER]: page.card } : {}),
+          },
           identity: bytes,
           br: none,
           gzip: none,
