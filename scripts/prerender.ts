@@ -27,6 +27,7 @@ import { etagOf } from '../app/server/http/compression.server'
 import { getContentSource } from '../app/server/content/get-content-source.server'
 import { ContentUnavailableError } from '../app/server/content/content-source.server'
 import { prerenderRoutes } from '../app/server/page-cache/prerender-routes.server'
+import { OG_CARD_HEADER } from '../app/server/content/og-image/card-key.server'
 import { PRERENDER_MANIFEST, renderIdentity, type PrerenderManifest } from '../app/server/page-cache/prerendered.server'
 import { deployTarget, outputLayout } from './deploy/targets'
 
@@ -177,10 +178,18 @@ async function main() {
         continue
       }
       const bytes = new Uint8Array(await png.arrayBuffer())
+      // What it was drawn from: the server keeps these bytes while the page gives the same card (og-image.server.ts).
+      const card = png.headers.get(OG_CARD_HEADER)
       const imageFile = decodeURIComponent(image).slice(1)
       mkdirSync(dirname(join(outDir, imageFile)), { recursive: true })
       writeFileSync(join(outDir, imageFile), bytes)
-      manifest.pages[image] = { file: imageFile, etag: etagOf(bytes), contentType: 'image/png', tags: tagsOf(png) }
+      manifest.pages[image] = {
+        file: imageFile,
+        etag: etagOf(bytes),
+        contentType: 'image/png',
+        tags: tagsOf(png),
+        ...(card ? { card } : {}),
+      }
       images++
       imageBytes += bytes.byteLength
     }

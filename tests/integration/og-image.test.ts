@@ -212,3 +212,62 @@ describe('generated social images', () => {
     expect(after.html).not.toContain('<script>alert("og")')
   }, 60_000)
 })
+
+describe('an image is drawn again only when its card changed', () => {
+  const redrawWork = mkdtempSync(path.join(tmpdir(), 'site-og-redraw-'))
+  const redrawContent = path.join(redrawWork, 'content')
+  let site: BuiltSite | undefined
+
+  beforeAll(async () => {
+    cpSync(path.join(root, 'content'), redrawContent, { recursive: true })
+    // Fresh for a second: the prerendered copies (built before) are stale, and so soon is each refresh.
+    site = await startBuiltSite({
+      dataDir: redrawWork,
+      env: { REVALIDATE_SECRET: SECRET, CMS_CONTENT_DIR: redrawContent, CACHE_FRESH_MS: '1000', LOG_LEVEL: 'info' },
+    })
+  }, 120_000)
+
+  afterAll(async () => {
+    await site?.stop()
+    rmSync(redrawWork, { recursive: true, force: true })
+  })
+
+  const fetchImage = async (pathname: string) => {
+    const response = await fetch(`${site?.origin}${pathname}`, { headers: { 'accept-encoding': 'identity' } })
+    await response.arrayBuffer()
+    return response
+  }
+  const drew = (pathname: string) => (site?.output() ?? '').includes(`[og-image] drew ${pathname} in`)
+
+  it('keeps a stale prerendered image whose page gives the same card, and draws one whose title changed', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(prerendered, 'manifest.json'), 'utf8')) as PrerenderManifest
+    expect(manifest.pages['/og/privacy.png']?.card).toMatch(/^[\w-]{43}$/)
+    for (let round = 0; round < 3; round++) {
+      // Stale, then refreshed in the background; the refresh's copy is stale again by the next round.
+      const image = await fetchImage('/og/privacy.png')
+      expect(image.headers.get('x-html-cache')).toMatch(/^(STALE|HIT)$/)
+      expect(image.headers.get('etag')).toBe(manifest.pages['/og/privacy.png']?.etag)
+      expect(image.headers.get('x-og-card')).toBe(manifest.pages['/og/privacy.png']?.card)
+      await new Promise((done) => setTimeout(done, 1200))
+    }
+    expect(drew('/og/privacy.png'), site?.output()).toBe(false)
+
+    const file = path.join(redrawContent, 'en/pages/privacy.json')
+    const page = JSON.parse(readFileSync(file, 'utf8')) as { title: string; meta: Record<string, string> }
+    const title = 'Privacy, rewritten'
+    writeFileSync(file, JSON.stringify({ ...page, title, meta: { ...page.meta, title, 'og:title': title } }, null, 2))
+    const response = await fetch(`${site?.origin}/api/revalidate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
+      body: JSON.stringify({ tags: ['page:privacy'] }),
+    })
+    expect(response.status).toBe(200)
+    let card = manifest.pages['/og/privacy.png']?.card
+    for (let attempt = 0; attempt < 100 && card === manifest.pages['/og/privacy.png']?.card; attempt++) {
+      card = (await fetchImage('/og/privacy.png')).headers.get('x-og-card') ?? undefined
+      await new Promise((done) => setTimeout(done, 100))
+    }
+    expect(card).not.toBe(manifest.pages['/og/privacy.png']?.card)
+    expect(drew('/og/privacy.png'), site?.output()).toBe(true)
+  }, 60_000)
+})

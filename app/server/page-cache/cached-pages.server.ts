@@ -10,6 +10,7 @@ import { expandTag, purgesEverything, type PurgeRequest } from '../../contract/c
 import { loggableError, redactLogText } from '../../lib/log-redaction'
 import { ogImageTargetOf, pagePathOfOgImage } from '../../site-rules/og-image'
 import { answerOgImage } from '../content/og-image/og-image.server'
+import { OG_CARD_HEADER } from '../content/og-image/card-key.server'
 import { env, serverCache } from '../env.server'
 import { isHtml } from '../http/responses.server'
 import { render } from '../render/renderer.server'
@@ -72,10 +73,17 @@ function renderPageForCache(partition: Exclude<CachePartition, 'missing'>, rende
   }
 }
 
-/** The render that fills the cache for one generated image (docs/decisions/018): PNGs in their own partition, 404s with the pages'. */
+/**
+ * The render that fills the cache for one generated image (docs/decisions/018): PNGs in
+ * their own partition, 404s with the pages'. The copy it replaces (stale, purged or
+ * prerendered) is kept when the page still gives the same card.
+ */
 function renderOgImageForCache(pathname: string) {
   return async (): Promise<RenderOutcome<CachePartition>> => {
-    const image = await answerOgImage(pathname)
+    const current = htmlCache.peek(pathname)
+    const card = current?.headers[OG_CARD_HEADER]
+    const drawn = card ? { card, png: current.identity } : null
+    const image = await answerOgImage(pathname, drawn)
     if (!image) throw new Error(`${pathname} is not an image path`)
     const page = storedOgImage(image)
     return { page, partition: page.status === 200 ? 'images' : page.status === 404 ? 'missing' : null }

@@ -83,6 +83,11 @@ export class HtmlCache<P extends string> {
     return this.cache.lookup(key)
   }
 
+  /** The entry a key holds, as it is (fresh, stale or purged): no use counted. */
+  peek(key: string): CacheEntry | undefined {
+    return this.cache.peek(key)
+  }
+
   /** How much longer a page stays fresh, in ms (zero or less: it is stale). */
   freshForMs(entry: CacheEntry): number {
     return this.cache.freshForMs(entry)

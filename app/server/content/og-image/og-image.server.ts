@@ -18,6 +18,7 @@ import { getContentSource } from '../get-content-source.server'
 import { ContentNotFoundError, ContentUnavailableError } from '../content-source.server'
 import type { OgCard } from './card.server'
 import { logoDataUrl } from './logo.server'
+import { cardKeyOf, OG_CARD_HEADER } from './card-key.server'
 
 /** What the server entry answers (and caches) for an image path. */
 export interface OgImageAnswer {
@@ -28,6 +29,12 @@ export interface OgImageAnswer {
   tags: string[]
   /** How long the drawing took (ms), for the Server-Timing header; null when nothing was drawn. */
   drawMs: number | null
+}
+
+/** An image drawn before (the cached or prerendered copy being replaced) and the card it was drawn from. */
+export interface DrawnImage {
+  card: string
+  png: Uint8Array
 }
 
 const text = (status: number, message: string, headers: Record<string, string>): OgImageAnswer => ({
@@ -114,16 +121,35 @@ async function pageOf(locale: Locale, target: OgImageTarget): Promise<PageData |
   }
 }
 
-/** The answer for an image path (`/de/og/about.png`), or null when the path is not an image's. */
-export async function answerOgImage(publicPathname: string): Promise<OgImageAnswer | null> {
+/** The card of the image at a path and its key, or the answer when there is none (null: not an image path). */
+async function cardAt(publicPathname: string) {
   const image = ogImageTargetOf(publicPathname)
   if (!image) return null
   const data = await pageOf(image.locale, image.target)
   if ('status' in data) return data
-  const { renderCardPng } = await import('./render.server')
-  const started = performance.now()
-  const png = await renderCardPng(await cardOf(data, image.locale, image.target.pageName))
-  const drawMs = performance.now() - started
+  const card = await cardOf(data, image.locale, image.target.pageName)
+  return { image, data, card, key: cardKeyOf(card) }
+}
+
+/**
+ * The answer for an image path (`/de/og/about.png`), or null when the path is not an image's.
+ * `drawn`: the copy this answer replaces; when its card is the one the page gives now, its
+ * bytes are the answer and nothing is drawn.
+ */
+export async function answerOgImage(publicPathname: string, drawn?: DrawnImage | null): Promise<OgImageAnswer | null> {
+  const found = await cardAt(publicPathname)
+  if (!found || !('key' in found)) return found
+  const { image, data, card, key } = found
+  let png: Uint8Array
+  let drawMs: number | null = null
+  if (drawn && drawn.card === key) png = drawn.png
+  else {
+    const { renderCardPng } = await import('./render.server')
+    const started = performance.now()
+    png = await renderCardPng(card)
+    drawMs = performance.now() - started
+    console.info(`[og-image] drew ${publicPathname} in ${Math.round(drawMs)} ms`)
+  }
   // What the image shows: its page (in every locale) and, for an article, the post; not the lists it appears in.
   const tags = cacheTagsFor(data, image.target.pageName).filter(
     (tag) => tag.startsWith('page:') || tag.startsWith('post:') || tag.startsWith('item:'),
@@ -133,7 +159,7 @@ export async function answerOgImage(publicPathname: string): Promise<OgImageAnsw
   if (parent && data.page.kind === 'page') tags.push(`page:${parent}`)
   return {
     status: 200,
-    headers: { 'content-type': 'image/png', 'cache-control': cachePolicy.page },
+    headers: { 'content-type': 'image/png', 'cache-control': cachePolicy.page, [OG_CARD_HEADER]: key },
     body: png,
     tags,
     drawMs,
