@@ -191,11 +191,21 @@ test('the fallback font lays pages out as Inter does, so a late web font moves n
       await page.evaluate(() => document.fonts.ready)
       const families = await page.evaluate(() => [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family))
       expect(families.includes('Inter'), `${path}: web fonts ${webFonts ? 'used' : 'blocked'}`).toBe(webFonts)
-      layouts.push(
-        await page.evaluate(() =>
+      // Measured once the layout holds still: a section that is still settling (an image or a deferred part arriving
+      // under load) moves a height by a few pixels for a moment, which is not the font's doing; a font that lays out
+      // otherwise keeps its difference.
+      const heights = () =>
+        page.evaluate(() =>
           ['header', 'h1', 'main'].map((selector) => Math.round(document.querySelector(selector)!.getBoundingClientRect().height)),
-        ),
-      )
+        )
+      let settled = await heights()
+      for (let tries = 0; tries < 10; tries++) {
+        await page.waitForTimeout(300)
+        const again = await heights()
+        if (again.join() === settled.join()) break
+        settled = again
+      }
+      layouts.push(settled)
       await context.close()
     }
     expect(layouts[0], `${path} at ${width} px: header, h1 and main heights in the fallback and in Inter`).toEqual(layouts[1])
