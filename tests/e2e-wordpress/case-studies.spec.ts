@@ -4,19 +4,10 @@
  * path once the plugin's revalidation call has purged the site's copies.
  */
 import { expect, test } from '@playwright/test'
-import { REVALIDATE_SECRET, SITE_URL, WORDPRESS_URL } from '../../playwright.wordpress.config'
-import { wordpressAuth } from '../contract/backend'
+import { REVALIDATE_SECRET, SITE_URL } from '../../playwright.wordpress.config'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
 import { editorCanvas, logIn, wordpressUrl } from './editor'
-
-async function call(method: string, route: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${WORDPRESS_URL}/api${route}`, {
-    method,
-    headers: { authorization: wordpressAuth(), 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: response.status, body: (await response.json()) as unknown }
-}
+import { call } from './rest'
 
 test('the seeded case studies: the listing, one study with its facts, and the German listing', async ({ page }) => {
   const problems = watchConsole(page)
