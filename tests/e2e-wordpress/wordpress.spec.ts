@@ -6,11 +6,12 @@
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { chromium, expect, test, type Page } from '@playwright/test'
 import { decidedConsent, expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
 import { PREVIEW_SECRET, REVALIDATE_SECRET, SITE_URL, WORDPRESS_URL } from '../../playwright.wordpress.config'
 import { RANK_MATH_SEED } from '../../scripts/wordpress/rank-math'
 import { wordpressAuth } from '../contract/backend'
+import { chromiumFlags, chromiumPath } from '../chromium'
 import { call } from './rest'
 import { collectDeprecations, documentId, editorCanvas, invalidBlocks, logIn, openEditor, openSitePanel, topLevelBlocks } from './editor'
 
@@ -422,28 +423,90 @@ test("a page built from flexible content (Secure Custom Fields) shows on the sit
     ).toBeVisible()
     await expectNoAxeViolations(browser)
 
-    // The editor changes the hero's heading in the field group's meta box and previews.
-    await logIn(browser)
-    await openEditor(browser, id)
-    const heading = browser.locator('input[name^="acf[field_kestrel_sections][row-0]"][name$="[field_kestrel_hero_heading]"]')
-    await expect(heading).toHaveValue('Support from a field group')
-    // The meta box pane starts folded on 7.x; the field is in the form the preview posts either way.
-    await heading.evaluate((input: HTMLInputElement) => {
-      input.value = 'Support, as previewed'
-      input.dispatchEvent(new Event('input', { bubbles: true }))
-      input.dispatchEvent(new Event('change', { bubbles: true }))
+    // The editor changes the hero's heading in the field group's meta box and previews, in a
+    // browser that blocks popups as an editor's does (Playwright's own turns the blocker off),
+    // on a server slow enough to save (6 s) that the click's user activation expires (5 s).
+    const strict = await chromium.launch({
+      executablePath: chromiumPath,
+      args: chromiumFlags,
+      ignoreDefaultArgs: ['--disable-popup-blocking'],
     })
-    await openSitePanel(browser)
-    const [preview] = await Promise.all([
-      browser.context().waitForEvent('page'),
-      browser.getByRole('button', { name: 'Preview on site' }).click(),
-    ])
-    await preview.waitForLoadState()
-    expect(preview.url()).toMatch(new RegExp(`^${SITE_URL}/${slug}\\?preview=true&p=${id}&expires=\\d+&token=[0-9a-f]{64}$`))
-    await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Support, as previewed')
-    await preview.close()
+    try {
+      const editor = await strict.newPage({ viewport: { width: 1280, height: 800 } })
+      await editor.route(/meta-box-loader|autosaves/, async (route) => {
+        if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 6_000))
+        await route.continue()
+      })
+      await logIn(editor)
+      await openEditor(editor, id)
+      const heading = editor.locator('input[name^="acf[field_kestrel_sections][row-0]"][name$="[field_kestrel_hero_heading]"]')
+      await expect(heading).toHaveValue('Support from a field group')
+      // The meta box pane starts folded on 7.x; the field is in the form the preview posts either way.
+      await heading.evaluate((input: HTMLInputElement) => {
+        input.value = 'Support, as previewed'
+        input.dispatchEvent(new Event('input', { bubbles: true }))
+        input.dispatchEvent(new Event('change', { bubbles: true }))
+      })
+      await openSitePanel(editor)
+      const [preview] = await Promise.all([
+        editor.context().waitForEvent('page', { timeout: 10_000 }),
+        editor.getByRole('button', { name: 'Preview on site' }).click(),
+      ])
+      const link = new RegExp(`^${SITE_URL}/${slug}\\?preview=true&p=${id}&expires=\\d+&token=[0-9a-f]{64}$`)
+      await preview.waitForURL(link, { timeout: 60_000 }).catch(async (error: Error) => {
+        const notices = await editor.locator('.components-notice').allInnerTexts()
+        throw new Error(`the preview window stayed at ${preview.url()}; the editor's notices: ${notices.join(' | ') || 'none'}`, {
+          cause: error,
+        })
+      })
+      await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Support, as previewed')
+    } finally {
+      await strict.close()
+    }
+    // The preview went to the editor's autosave: the published page is as it was, on WordPress and on the site.
+    const saved = (await call('GET', `/wp/v2/pages/${id}?context=edit&_fields=acf`)).body as {
+      acf: { sections: Array<{ heading?: string }> }
+    }
+    expect(saved.acf.sections[0]?.heading).toBe('Support from a field group')
+    await open(browser, `/${slug}`)
+    await expect(browser.getByRole('heading', { level: 1 })).toHaveText('Support from a field group')
   } finally {
     await call('DELETE', `/wp/v2/pages/${id}?force=true`)
+    await call('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', preview_secret: settings.preview_secret ?? '' })
+  }
+})
+
+test("Preview on site shows a published post's unsaved title and leaves the post as visitors see it", async ({ page: browser }) => {
+  test.setTimeout(90_000)
+  const settings = (await call('GET', '/kestrel/v1/settings')).body as { site_url?: string; preview_secret?: string }
+  const slug = `previewed-${unique()}`
+  const created = await call('POST', '/wp/v2/posts', {
+    title: 'Patch notes for November',
+    slug,
+    status: 'publish',
+    content: '<!-- wp:paragraph -->\n<p>What changed this month.</p>\n<!-- /wp:paragraph -->',
+  })
+  expect(created.status).toBe(201)
+  const id = Number((created.body as { id: number }).id)
+  expect((await call('POST', '/kestrel/v1/settings', { site_url: SITE_URL, preview_secret: PREVIEW_SECRET })).status).toBe(200)
+  try {
+    await logIn(browser)
+    await openEditor(browser, id)
+    await browser.evaluate(`window.wp.data.dispatch('core/editor').editPost({ title: 'Patch notes, as previewed' })`)
+    await openSitePanel(browser)
+    const [preview] = await Promise.all([
+      browser.context().waitForEvent('page', { timeout: 10_000 }),
+      browser.getByRole('button', { name: 'Preview on site' }).click(),
+    ])
+    await preview.waitForURL(new RegExp(`^${SITE_URL}/blog/${slug}\\?preview=true&p=${id}&`), { timeout: 60_000 })
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Patch notes, as previewed')
+    // WordPress's own Preview keeps a published post's changes in the editor's autosave; so does this one.
+    const saved = (await call('GET', `/wp/v2/posts/${id}?context=edit&_fields=title`)).body as { title: { raw: string } }
+    expect(saved.title.raw).toBe('Patch notes for November')
+    await open(browser, `/blog/${slug}`)
+    await expect(browser.getByRole('heading', { level: 1 })).toHaveText('Patch notes for November')
+  } finally {
+    await call('DELETE', `/wp/v2/posts/${id}?force=true`)
     await call('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', preview_secret: settings.preview_secret ?? '' })
   }
 })

@@ -11,6 +11,7 @@
   var Fragment = wp.element.Fragment
   var useState = wp.element.useState
   var __ = wp.i18n.__
+  var sprintf = wp.i18n.sprintf
   var components = wp.components
   var blockEditor = wp.blockEditor
   // The controls with their current look: WordPress 6.7 and 6.8 deprecate the old bottom
@@ -226,6 +227,9 @@
     var state = useState('')
     var message = state[0]
     var setMessage = state[1]
+    var linkState = useState('')
+    var link = linkState[0]
+    var setLink = linkState[1]
     if (['page', 'post', 'kestrel_popup'].indexOf(data.type) === -1) return null
     function setMeta(key) {
       return function (value) {
@@ -234,19 +238,85 @@
         dispatch.editPost({ meta: meta })
       }
     }
+    // What WordPress's own Preview saves (wp.editor's __unstableSaveForPreview): a draft is
+    // saved; a published document's changes go to the editor's autosave, so the live page
+    // stays as visitors see it until the editor updates it. Meta boxes (a flexible content
+    // field's rows) are posted as the classic editor's Preview posts them, which WordPress
+    // turns into the autosave and ACF/SCF into the autosave's field values
+    // (includes/previews.php reads them there).
+    function saveForPreview() {
+      var editor = wp.data.select('core/editor')
+      if (editor.isPostLocked()) return Promise.resolve()
+      var status = editor.getEditedPostAttribute('status')
+      if (status === 'draft' || status === 'auto-draft') {
+        return Promise.resolve(dispatch.savePost({ isPreview: true })).then(function () {
+          // savePost does not reject: a failed save leaves its notice, and the preview would show the old draft.
+          if (wp.data.select('core/editor').didPostSaveRequestFail()) throw new Error(__('The draft could not be saved.', 'kestrel-headless'))
+        })
+      }
+      var metaBoxes = wp.editPost ? wp.data.select('core/edit-post') : null
+      if (metaBoxes && metaBoxes.hasMetaBoxes() && window._wpMetaBoxUrl) return postMetaBoxesForPreview(editor, metaBoxes)
+      return Promise.resolve(editor.isEditedPostAutosaveable() ? dispatch.autosave({ isPreview: true }) : null)
+    }
+    // The form WordPress posts when it saves meta boxes (wp.editPost's requestMetaBoxUpdates),
+    // with the editor's title, content and excerpt, as a preview (post.php, wp-preview=dopreview).
+    function postMetaBoxesForPreview(editor, metaBoxes) {
+      var body = new window.FormData(document.querySelector('.metabox-base-form'))
+      metaBoxes.getActiveMetaBoxLocations().forEach(function (location) {
+        var form =
+          document.querySelector('.edit-post-meta-boxes-area.is-' + location + ' .metabox-location-' + location) ||
+          document.querySelector('#metaboxes .metabox-location-' + location)
+        if (form) new window.FormData(form).forEach(function (value, key) { body.append(key, value) })
+      })
+      body.set('wp-preview', 'dopreview')
+      // ACF/SCF keeps the posted fields in the autosave only when its form says they changed;
+      // otherwise it copies the published values over them. The preview is of the form as it is.
+      if (body.has('_acf_changed')) body.set('_acf_changed', '1')
+      body.set('post_title', editor.getEditedPostAttribute('title') || '')
+      body.set('content', editor.getEditedPostContent())
+      body.set('excerpt', editor.getEditedPostAttribute('excerpt') || '')
+      return window
+        .fetch(window._wpMetaBoxUrl, { method: 'POST', body: body, credentials: 'same-origin', redirect: 'manual' })
+        .then(function (response) {
+          // WordPress answers a saved preview with a redirect to it (post_preview), anything else with an error page.
+          if (response.type !== 'opaqueredirect') {
+            throw new Error(sprintf(__('WordPress did not save the changes for the preview (HTTP %d).', 'kestrel-headless'), response.status))
+          }
+        })
+    }
+    // As WordPress's own Preview button: the window opens on the click itself, while the
+    // browser still counts it as the editor's gesture. Opened after the save (seconds on a
+    // busy server), it is blocked as a popup, and the editor sees nothing happen.
+    function openPreviewWindow(name) {
+      var preview = window.open('', name)
+      if (!preview) return null
+      try {
+        var text = preview.document.createElement('p')
+        text.textContent = __('Saving and preparing the preview…', 'kestrel-headless')
+        preview.document.title = __('Preview on site', 'kestrel-headless')
+        preview.document.documentElement.lang = document.documentElement.lang
+        preview.document.body.replaceChildren(text)
+        preview.focus()
+      } catch {
+        // The window already shows this document's preview (another origin): it only reloads.
+      }
+      return preview
+    }
     function previewOnSite() {
       setMessage('')
-      // As WordPress's own Preview: an autosave of a published document (a draft is saved),
-      // and the meta boxes with it, so custom fields (a flexible content field's rows) show too.
-      var save = dispatch.savePost({ isPreview: true })
-      Promise.resolve(save)
+      setLink('')
+      var preview = openPreviewWindow('kestrel-preview-' + data.id)
+      saveForPreview()
         .then(function () {
           return wp.apiFetch({ path: '/kestrel/v1/preview-link/' + data.id })
         })
         .then(function (answer) {
-          window.open(answer.url, 'kestrel-preview-' + data.id)
+          if (preview && !preview.closed) preview.location.href = answer.url
+          // Blocked all the same (a browser that allows no popups): the link, to open by hand.
+          else setLink(answer.url)
         })
         .catch(function (error) {
+          if (preview && !preview.closed) preview.close()
           setMessage((error && error.message) || __('The preview link could not be made.', 'kestrel-headless'))
         })
     }
@@ -288,6 +358,11 @@
         ? el(Button, { key: 'preview', variant: 'secondary', onClick: previewOnSite }, __('Preview on site', 'kestrel-headless'))
         : el('p', { key: 'preview' }, __('Set the site URL and the preview secret in Settings → Kestrel Headless to preview on the site.', 'kestrel-headless')),
       message ? el(components.Notice, { key: 'message', status: 'error', isDismissible: false }, message) : null,
+      link
+        ? el(components.Notice, { key: 'link', status: 'warning', isDismissible: false },
+            __('The browser did not open a window.', 'kestrel-headless') + ' ',
+            el(components.ExternalLink, { href: link }, __('Open the preview', 'kestrel-headless')))
+        : null,
     )
     return el(PluginDocumentSettingPanel, { name: 'kestrel-site', title: __('Site', 'kestrel-headless'), initialOpen: true }, children)
   }

@@ -14,6 +14,9 @@ final class Previews
 {
     public const LIFETIME = HOUR_IN_SECONDS;
 
+    /** The autosave a preview shows, by document id, for its custom fields (set by document()). */
+    private static array $autosaveOf = [];
+
     public static function boot(): void
     {
         add_filter('preview_post_link', [self::class, 'previewLink'], 10, 2);
@@ -78,7 +81,9 @@ final class Previews
 
     /**
      * The document a valid preview asks for, drafts included; the newest autosave's title
-     * and content when an editor has unsaved changes of a published document.
+     * and content when an editor has unsaved changes of a published document. "Preview on
+     * site" leaves a published document as visitors see it: its changes go to the editor's
+     * autosave, custom fields included (assets/editor.js, docs/wordpress.md).
      */
     public static function document(string $id, string $expires, string $token): ?\WP_Post
     {
@@ -96,8 +101,20 @@ final class Previews
                 $post->post_title = $revision->post_title;
                 $post->post_content = $revision->post_content;
                 $post->post_excerpt = $revision->post_excerpt;
+                self::$autosaveOf[$post->ID] = $revision->ID;
             }
         }
         return $post;
+    }
+
+    /**
+     * Where a document's custom field (ACF/SCF) is read: in a preview of unsaved changes, the
+     * autosave that holds the field (ACF writes the fields the preview posted there); else
+     * the document itself.
+     */
+    public static function fieldsId(\WP_Post $post, string $field): int
+    {
+        $autosave = self::$autosaveOf[$post->ID] ?? 0;
+        return $autosave !== 0 && metadata_exists('post', $autosave, $field) ? $autosave : $post->ID;
     }
 }

@@ -43,7 +43,7 @@ final class Sections
             return null;
         }
         $field = apply_filters('kestrel_headless_acf_sections_field', 'sections');
-        $rows = get_field($field, $post->ID);
+        $rows = get_field($field, Previews::fieldsId($post, $field));
         if (!is_array($rows) || $rows === []) {
             return null;
         }
