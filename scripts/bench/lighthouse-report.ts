@@ -4,7 +4,7 @@
  * when CLS > 0, and the bundle (bundle-report.ts).
  */
 import type { BundleReport } from './bundle-report'
-import { kib, ms, table } from './format'
+import { kib, median, ms, table } from './format'
 import { PHONE_BENCHMARK_INDEX, type Run, type RunSummary } from './lighthouse-run'
 
 export const clsText = (value: number | null) =>
@@ -14,11 +14,21 @@ export function label(run: Run) {
   return `${run.name} ${run.path}${run.consent ? '' : ' (first visit)'}`
 }
 
+/** The runs of each page and preset (and first visit), in the order they ran. */
+export function runsByPage(results: RunSummary[]): RunSummary[][] {
+  const groups = new Map<string, RunSummary[]>()
+  for (const result of results) {
+    const key = `${label(result)}|${result.preset}`
+    groups.set(key, [...(groups.get(key) ?? []), result])
+  }
+  return [...groups.values()]
+}
+
 /** `repeat`: the runs of each page and preset (BENCH_LIGHTHOUSE_REPEAT). */
 export function printLighthouseReport(results: RunSummary[], bundles: BundleReport, lighthouseVersion: string, repeat: number) {
   console.log(`\nLighthouse ${lighthouseVersion}, performance, simulated throttling (absolute times are noisy on a small machine)`)
   console.log(
-    `The mobile CPU slowdown is calibrated per run from the host's benchmark index (BI, measured just before it): BI ÷ ${PHONE_BENCHMARK_INDEX}, the phone Lighthouse's 4× means.\n`,
+    `The mobile CPU slowdown is calibrated once per bench from the host's benchmark index (BI, the median of its readings in the first mobile run's browser): BI ÷ ${PHONE_BENCHMARK_INDEX}, the phone Lighthouse's 4× means.\n`,
   )
   console.log(
     table(
@@ -41,20 +51,12 @@ export function printLighthouseReport(results: RunSummary[], bundles: BundleRepo
   )
 
   if (repeat > 1) {
-    const median = (values: Array<number | null>) => {
-      const sorted = values.filter((value): value is number => value !== null).sort((a, b) => a - b)
-      return sorted[Math.floor(sorted.length / 2)] ?? null
-    }
-    const groups = new Map<string, RunSummary[]>()
-    for (const result of results) {
-      const key = `${label(result)}|${result.preset}`
-      groups.set(key, [...(groups.get(key) ?? []), result])
-    }
+    const groups = runsByPage(results)
     console.log(`\nMedians of ${repeat} runs\n`)
     console.log(
       table(
         ['page', 'preset', 'score', 'TBT', 'LCP', 'scores'],
-        [...groups.values()].map((group) => [
+        groups.map((group) => [
           label(group[0]!),
           group[0]!.preset,
           String(median(group.map((result) => result.score)) ?? '–'),

@@ -21,8 +21,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { bundleReport } from './bundle-report'
-import { table } from './format'
-import { clsText, label, printLighthouseReport } from './lighthouse-report'
+import { median, table } from './format'
+import { clsText, label, printLighthouseReport, runsByPage } from './lighthouse-report'
 import {
   chromePath,
   PHONE_BENCHMARK_INDEX,
@@ -134,23 +134,31 @@ async function lighthouseRuns(server: BuiltServer, build: string | null): Promis
   const failed = results.filter((result) => result.error)
   const shiftingHome = results.filter((result) => result.name === 'home' && result.consent && (result.cls === null || result.cls > 0))
   // Requirements §11.1: mobile performance ≥ 95 on home, a service page, the landing page and a post, and CLS 0.
-  const mobile = results.filter((result) => result.preset === 'mobile' && result.consent && scoredPages.includes(result.name))
+  // With BENCH_LIGHTHOUSE_REPEAT, a page's score is its runs' median, and every run must shift nothing.
+  const mobile = runsByPage(
+    results.filter((result) => result.preset === 'mobile' && result.consent && scoredPages.includes(result.name)),
+  ).map((group) => ({
+    label: label(group[0]!),
+    score: median(group.map((result) => result.score)),
+    cls: group.some((result) => result.cls === null) ? null : Math.max(...group.map((result) => result.cls ?? 0)),
+    runs: group.length,
+  }))
   console.log(
     `\n${table(
       ['target', 'measured', ''],
-      mobile.flatMap((result) => [
+      mobile.flatMap((page) => [
         [
-          `${label(result)}: mobile score ≥ ${MOBILE_SCORE_TARGET}`,
-          String(result.score ?? '–'),
-          (result.score ?? 0) >= MOBILE_SCORE_TARGET ? 'met' : 'MISSED',
+          `${page.label}: mobile score ≥ ${MOBILE_SCORE_TARGET}${page.runs > 1 ? ` (median of ${page.runs})` : ''}`,
+          String(page.score ?? '–'),
+          (page.score ?? 0) >= MOBILE_SCORE_TARGET ? 'met' : 'MISSED',
         ],
-        [`${label(result)}: CLS 0`, clsText(result.cls), result.cls === 0 ? 'met' : 'MISSED'],
+        [`${page.label}: CLS 0${page.runs > 1 ? ' (every run)' : ''}`, clsText(page.cls), page.cls === 0 ? 'met' : 'MISSED'],
       ]),
       [1],
     )}`,
   )
   let exitCode = 0
-  if (mobile.some((result) => (result.score ?? 0) < MOBILE_SCORE_TARGET || result.cls !== 0)) {
+  if (mobile.some((page) => (page.score ?? 0) < MOBILE_SCORE_TARGET || page.cls !== 0)) {
     console.error('\nbench: a Lighthouse target was missed')
     exitCode = 1
   }
