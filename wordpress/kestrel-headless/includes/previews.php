@@ -14,9 +14,6 @@ final class Previews
 {
     public const LIFETIME = HOUR_IN_SECONDS;
 
-    /** The autosave a preview shows, by document id, for its custom fields (set by document()). */
-    private static array $autosaveOf = [];
-
     public static function boot(): void
     {
         add_filter('preview_post_link', [self::class, 'previewLink'], 10, 2);
@@ -101,7 +98,9 @@ final class Previews
                 $post->post_title = $revision->post_title;
                 $post->post_content = $revision->post_content;
                 $post->post_excerpt = $revision->post_excerpt;
-                self::$autosaveOf[$post->ID] = $revision->ID;
+                // On the copy only, never in state that outlives it: a later request for the
+                // published document (a PHP runtime that keeps workers) must not read the preview's fields.
+                $post->kestrel_preview_autosave = $revision->ID;
             }
         }
         return $post;
@@ -114,7 +113,8 @@ final class Previews
      */
     public static function fieldsId(\WP_Post $post, string $field): int
     {
-        $autosave = self::$autosaveOf[$post->ID] ?? 0;
+        // property_exists, not isset: WP_Post answers an unknown property from post meta.
+        $autosave = property_exists($post, 'kestrel_preview_autosave') ? (int) $post->kestrel_preview_autosave : 0;
         return $autosave !== 0 && metadata_exists('post', $autosave, $field) ? $autosave : $post->ID;
     }
 }
