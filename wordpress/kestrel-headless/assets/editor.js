@@ -220,7 +220,6 @@
         type: editor.getCurrentPostType(),
         id: editor.getCurrentPostId(),
         meta: editor.getEditedPostAttribute('meta') || {},
-        dirty: editor.isEditedPostDirty(),
       }
     }, [])
     var dispatch = wp.data.useDispatch('core/editor')
