@@ -3,7 +3,8 @@
  * starts and stops itself (`npm run build` first). Three parts:
  *
  * - load (scripts/bench/load.ts): req/s, p50 and p99 of a prerendered page, an HTML-cache
- *   hit, a miss and a hashed asset (and nginx as the ceiling), and the server's memory;
+ *   hit, misses (against the baseline build: scripts/bench/baseline.ts) and a hashed asset,
+ *   nginx and Node as the ceilings, and the server's memory;
  * - lighthouse (scripts/bench/lighthouse.ts): mobile and desktop performance, CLS, and
  *   the bundle sizes;
  * - interaction (scripts/bench/interaction.ts): on a phone's CPU, how soon a form far down

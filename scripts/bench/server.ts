@@ -16,10 +16,11 @@ export const serverEntry = join(root, '.output/server/index.mjs')
 export const HOST = '127.0.0.1'
 
 /**
- * The first of the four ports the benchmark uses (Lighthouse, load, cache miss, nginx):
+ * The first of the five ports the benchmark uses (Lighthouse, load, cache miss, nginx, the
+ * baseline's cache miss and Node's own ceiling, one after the other):
  * `BENCH_PORT_BASE`, default 4330, so that several people on one machine can each run parts.
  */
-export function benchPort(offset: 0 | 1 | 2 | 3): number {
+export function benchPort(offset: 0 | 1 | 2 | 3 | 4): number {
   const base = Number(process.env.BENCH_PORT_BASE ?? 4330)
   if (!Number.isInteger(base) || base < 1024 || base > 65_000)
     throw new Error(`BENCH_PORT_BASE must be a port number, not ${process.env.BENCH_PORT_BASE}`)
@@ -70,13 +71,22 @@ function readRss(pid: number): number | null {
   }
 }
 
-/** `launcher`: as `npm start` runs it (scripts/start.mjs), so WEB_CONCURRENCY can start several processes; `rssBytes` is then the primary's. */
-export async function startBuiltServer(port: number, env: Record<string, string> = {}, launcher = false): Promise<BuiltServer> {
+/**
+ * `launcher`: as `npm start` runs it (scripts/start.mjs), so WEB_CONCURRENCY can start several processes; `rssBytes` is then the primary's.
+ * `checkout`: another checkout's build (the baseline: baseline.ts) instead of this one's.
+ */
+export async function startBuiltServer(
+  port: number,
+  env: Record<string, string> = {},
+  launcher = false,
+  checkout?: string,
+): Promise<BuiltServer> {
   mkdirSync(benchDir, { recursive: true })
   const site = await startBuiltSite({
     dataDir: benchDir,
     port,
     launcher,
+    root: checkout,
     startTimeoutMs: 60_000,
     env: {
       NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import="${gcProbe}"`].filter(Boolean).join(' '),

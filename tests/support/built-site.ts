@@ -33,8 +33,8 @@ export interface BuiltSite extends TestServer {
  * old space bounded, docs/deploy.md "Memory"), so a server started as `npm start` starts it
  * is measured with them too.
  */
-export function startNodeFlags(): string[] {
-  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+export function startNodeFlags(checkout = root): string[] {
+  const start = (JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
   return start.split(/\s+/).filter((token) => token.startsWith('--max-'))
 }
 
@@ -48,7 +48,10 @@ export async function startBuiltSite(options: {
   startTimeoutMs?: number
   /** Started as `npm start` starts it (scripts/start.mjs, which may run a cluster), not as the server file alone. */
   launcher?: boolean
+  /** Another checkout's build (the bench's baseline, scripts/bench/baseline.ts), started as that checkout starts it. */
+  root?: string
 }): Promise<BuiltSite> {
+  const checkout = options.root ?? root
   if (options.port !== undefined && (await portInUse(options.port))) {
     throw new Error(`port ${options.port} is already in use; stop whatever listens there and run again`)
   }
@@ -56,8 +59,10 @@ export async function startBuiltSite(options: {
   const origin = `http://127.0.0.1:${port}`
   const server = await startTestServer({
     command: process.execPath,
-    args: options.launcher ? [...startNodeFlags(), path.join(root, 'scripts/start.mjs')] : [path.join(root, '.output/server/index.mjs')],
-    cwd: root,
+    args: options.launcher
+      ? [...startNodeFlags(checkout), path.join(checkout, 'scripts/start.mjs')]
+      : [path.join(checkout, '.output/server/index.mjs')],
+    cwd: checkout,
     env: {
       ...process.env,
       NODE_ENV: 'production',

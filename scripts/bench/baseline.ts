@@ -1,0 +1,69 @@
+/**
+ * The baseline of the load bench's cache-miss targets (load.ts): the site as it was before
+ * the speed work began, built from its commit and measured in the same run as the build
+ * under test. A render's rate is CPU-bound and moves with the machine (this one gave 148
+ * and 224 req/s for one build on two days), and nginx's rate, which it was once compared
+ * with, moves differently (mostly the kernel's work): only the old build, measured beside
+ * the new one, says what the work bought.
+ *
+ * `BENCH_BASELINE`: the commit to compare with (a ref or hash; default BASELINE_COMMIT), or
+ * `off`. Its build is made once, without prerendering, in `.cache/bench/baseline/<commit>/`
+ * from `git archive`, with this checkout's node_modules: only while the two lockfiles are
+ * the same, so the baseline differs from the build under test by its own code alone.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, openSync, rmSync, symlinkSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { benchDir, root } from './server'
+
+/** The last commit before the speed work (cached-page replay, kept form markup, heap limits). */
+const BASELINE_COMMIT = 'd5aea02'
+
+type Baseline = { commit: string; checkout: string } | { commit: string | null; unavailable: string }
+
+function git(args: string[]): string {
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+}
+
+/** The baseline's checkout with its build, made when missing; or why there is none. */
+export function prepareBaseline(): Baseline {
+  const wanted = process.env.BENCH_BASELINE?.trim() || BASELINE_COMMIT
+  if (wanted === 'off') return { commit: null, unavailable: 'BENCH_BASELINE=off' }
+  let commit: string
+  try {
+    commit = git(['rev-parse', '--verify', '--short=12', `${wanted}^{commit}`])
+  } catch {
+    return { commit: null, unavailable: `commit ${wanted} is not in this clone (a shallow clone? git fetch --unshallow)` }
+  }
+  try {
+    git(['diff', '--quiet', commit, '--', 'package-lock.json'])
+  } catch {
+    return { commit, unavailable: `its package-lock.json differs from this checkout's: its build would need packages of its own` }
+  }
+  const checkout = join(benchDir, 'baseline', commit)
+  if (existsSync(join(checkout, '.output/server/index.mjs'))) return { commit, checkout }
+
+  rmSync(checkout, { recursive: true, force: true })
+  mkdirSync(checkout, { recursive: true })
+  const archive = spawnSync('sh', ['-c', `git archive --format=tar ${commit} | tar -x -C "${checkout}"`], { cwd: root, stdio: 'inherit' })
+  if (archive.status !== 0) return { commit, unavailable: `git archive ${commit} failed` }
+  symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'))
+  const log = join(benchDir, 'baseline', `${commit}-build.log`)
+  process.stdout.write(`bench: building the baseline ${commit} (once; log in ${log}) … `)
+  // This process's Node first: the baseline's own scripts would fetch theirs (scripts/node-env.sh).
+  const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, SKIP_PRERENDER: '1' }
+  const output = openSync(log, 'w')
+  for (const step of [
+    ['npx', 'tsx', 'scripts/compile-messages.ts'],
+    ['npm', 'run', '--silent', 'build'],
+  ]) {
+    const run = spawnSync(step[0]!, step.slice(1), { cwd: checkout, env, stdio: ['ignore', output, output] })
+    if (run.status !== 0) {
+      console.log('failed')
+      rmSync(join(checkout, '.output'), { recursive: true, force: true })
+      return { commit, unavailable: `its build failed (${step.join(' ')}; see ${log})` }
+    }
+  }
+  console.log('done')
+  return { commit, checkout }
+}
