@@ -4,9 +4,9 @@
  * path once the plugin's revalidation call has purged the site's copies.
  */
 import { expect, test } from '@playwright/test'
-import { REVALIDATE_SECRET, SITE_URL } from '../../playwright.wordpress.config'
+import { PREVIEW_SECRET, REVALIDATE_SECRET, SITE_URL } from '../../playwright.wordpress.config'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from '../e2e/helpers'
-import { editorCanvas, logIn, wordpressUrl } from './editor'
+import { editorCanvas, logIn, openEditor, openSitePanel, wordpressUrl } from './editor'
 import { call } from './rest'
 
 test('the seeded case studies: the listing, one study with its facts, and the German listing', async ({ page }) => {
@@ -82,5 +82,63 @@ test('a case study an editor writes and publishes in wp-admin appears in the lis
     await admin.close()
     if (id) await call('DELETE', `/wp/v2/case_study/${id}?force=true`)
     await call('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', revalidate_secret: settings.revalidate_secret ?? '' })
+  }
+})
+
+test("Preview on site shows a published case study's facts as the editor changed them in the field group, and leaves the study as visitors see it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const active = (await call('GET', '/wp/v2/plugins?status=active&_fields=plugin')).body as Array<{ plugin: string }>
+  test.skip(
+    !active.some((item) => /^(secure-custom-fields|advanced-custom-fields-pro)\//.test(item.plugin)),
+    'no field group for the facts',
+  )
+  const settings = (await call('GET', '/kestrel/v1/settings')).body as { site_url?: string; preview_secret?: string }
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const slug = `harbour-vets-${stamp}`
+  const created = await call('POST', '/wp/v2/case_study', {
+    title: `Harbour Vets: three surgeries on one network ${stamp}`,
+    slug,
+    status: 'publish',
+    content: '<!-- wp:paragraph -->\n<p>Three surgeries, one network.</p>\n<!-- /wp:paragraph -->',
+    acf: { industry: 'Veterinary care' },
+  })
+  expect(created.status).toBe(201)
+  const id = Number((created.body as { id: number }).id)
+  expect((await call('POST', '/kestrel/v1/settings', { site_url: SITE_URL, preview_secret: PREVIEW_SECRET })).status).toBe(200)
+  const admin = await browser.newPage()
+  try {
+    // The editor changes a fact in the "Case study facts" box beside the editor, then previews.
+    await logIn(admin)
+    await openEditor(admin, id)
+    const industry = admin.locator('input[name="acf[field_kestrel_case_study_industry]"]')
+    await expect(industry).toHaveValue('Veterinary care')
+    // The box may sit in a folded panel; the field is in the form the preview posts either way.
+    await industry.evaluate((input: HTMLInputElement) => {
+      input.value = 'Veterinary care, as previewed'
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      input.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    await openSitePanel(admin)
+    const [preview] = await Promise.all([
+      admin.context().waitForEvent('page', { timeout: 10_000 }),
+      admin.getByRole('button', { name: 'Preview on site' }).click(),
+    ])
+    await preview.waitForURL(new RegExp(`^${SITE_URL}/case-studies/${slug}\\?preview=true&p=${id}&`), { timeout: 60_000 })
+    await expect(preview.getByRole('complementary', { name: 'At a glance' })).toContainText('Veterinary care, as previewed')
+
+    // The change went to the editor's autosave: the published study is as it was, on WordPress and on the site.
+    const saved = (await call('GET', `/wp/v2/case_study/${id}?context=edit&_fields=acf`)).body as { acf: { industry?: string } }
+    expect(saved.acf.industry).toBe('Veterinary care')
+    await page.goto(`/case-studies/${slug}`)
+    await waitForHydration(page)
+    await expect(page.getByRole('complementary', { name: 'At a glance' })).toContainText('Veterinary care')
+    await expect(page.getByRole('complementary', { name: 'At a glance' })).not.toContainText('as previewed')
+  } finally {
+    await admin.close()
+    await call('DELETE', `/wp/v2/case_study/${id}?force=true`)
+    await call('POST', '/kestrel/v1/settings', { site_url: settings.site_url ?? '', preview_secret: settings.preview_secret ?? '' })
   }
 })

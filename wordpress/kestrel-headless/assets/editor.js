@@ -229,7 +229,9 @@
     var linkState = useState('')
     var link = linkState[0]
     var setLink = linkState[1]
-    if (['page', 'post', 'kestrel_popup'].indexOf(data.type) === -1) return null
+    // Items (case studies and other content types the site shows, decision 029) get the preview alone.
+    var isItem = (config.itemTypes || []).indexOf(data.type) !== -1
+    if (['page', 'post', 'kestrel_popup'].indexOf(data.type) === -1 && !isItem) return null
     function setMeta(key) {
       return function (value) {
         var meta = {}
@@ -319,6 +321,20 @@
           setMessage((error && error.message) || __('The preview link could not be made.', 'kestrel-headless'))
         })
     }
+    function previewControls() {
+      return [
+        config.previewReady
+          ? el(Button, { key: 'preview', variant: 'secondary', onClick: previewOnSite }, __('Preview on site', 'kestrel-headless'))
+          : el('p', { key: 'preview' }, __('Set the site URL and the preview secret in Settings → Kestrel Headless to preview on the site.', 'kestrel-headless')),
+        message ? el(components.Notice, { key: 'message', status: 'error', isDismissible: false }, message) : null,
+        link
+          ? el(components.Notice, { key: 'link', status: 'warning', isDismissible: false },
+              __('The browser did not open a window.', 'kestrel-headless') + ' ',
+              el(components.ExternalLink, { href: link }, __('Open the preview', 'kestrel-headless')))
+          : null,
+      ]
+    }
+    if (isItem) return el(PluginDocumentSettingPanel, { name: 'kestrel-site', title: __('Site', 'kestrel-headless'), initialOpen: true }, previewControls())
     var children = []
     if (config.languageMode === 'builtin' && config.locales.length > 1) {
       children.push(
@@ -353,16 +369,8 @@
       el(TextareaControl, { key: 'css', label: __('CSS for this page', 'kestrel-headless'), value: data.meta.kestrel_custom_css || '', onChange: setMeta('kestrel_custom_css') }),
       el(ToggleControl, { key: 'gone', label: __('Answer as not found (404 on the site)', 'kestrel-headless'), checked: !!data.meta.kestrel_not_found, onChange: setMeta('kestrel_not_found') }),
       el(ToggleControl, { key: 'chat-off', label: __('No live chat on this page', 'kestrel-headless'), checked: !!data.meta.kestrel_chat_off, onChange: setMeta('kestrel_chat_off') }),
-      config.previewReady
-        ? el(Button, { key: 'preview', variant: 'secondary', onClick: previewOnSite }, __('Preview on site', 'kestrel-headless'))
-        : el('p', { key: 'preview' }, __('Set the site URL and the preview secret in Settings → Kestrel Headless to preview on the site.', 'kestrel-headless')),
-      message ? el(components.Notice, { key: 'message', status: 'error', isDismissible: false }, message) : null,
-      link
-        ? el(components.Notice, { key: 'link', status: 'warning', isDismissible: false },
-            __('The browser did not open a window.', 'kestrel-headless') + ' ',
-            el(components.ExternalLink, { href: link }, __('Open the preview', 'kestrel-headless')))
-        : null,
     )
+    children.push.apply(children, previewControls())
     return el(PluginDocumentSettingPanel, { name: 'kestrel-site', title: __('Site', 'kestrel-headless'), initialOpen: true }, children)
   }
 

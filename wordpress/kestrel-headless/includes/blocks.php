@@ -90,6 +90,7 @@ final class Blocks
             'defaultLocale' => Languages::defaultLocale(),
             'siteUrl' => Settings::siteUrl(),
             'previewReady' => Settings::siteUrl() !== '' && Settings::previewSecret() !== '',
+            'itemTypes' => Items::types(),
             'forms' => FormDefinitions::choices(),
             'postId' => $post ? $post->ID : 0,
         ];

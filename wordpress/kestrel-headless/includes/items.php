@@ -124,14 +124,20 @@ final class Items
 
     /**
      * The item's facts: its ACF fields with their labels where ACF holds any values, else
-     * the plugin's own list. Plain text, in the order to show them.
+     * the plugin's own list. Plain text, in the order to show them. In a preview of unsaved
+     * changes, the ACF fields as the editor left them: "Preview on site" posts the field
+     * group's box, and ACF keeps its fields with the autosave (Previews::document).
      * @return list<array{label: string, value: string}>
      */
     public static function fields(\WP_Post $post): array
     {
         $list = [];
         if (function_exists('get_field_objects')) {
-            $objects = get_field_objects($post->ID);
+            $autosave = Previews::autosaveId($post);
+            $objects = $autosave !== 0 ? get_field_objects($autosave) : false;
+            if (!is_array($objects) || $objects === []) {
+                $objects = get_field_objects($post->ID);
+            }
             foreach (is_array($objects) ? $objects : [] as $object) {
                 $value = is_scalar($object['value'] ?? null) ? Util::text((string) $object['value']) : '';
                 if ($value !== '' && is_string($object['label'] ?? null)) {

@@ -113,8 +113,14 @@ final class Previews
      */
     public static function fieldsId(\WP_Post $post, string $field): int
     {
-        // property_exists, not isset: WP_Post answers an unknown property from post meta.
-        $autosave = property_exists($post, 'kestrel_preview_autosave') ? (int) $post->kestrel_preview_autosave : 0;
+        $autosave = self::autosaveId($post);
         return $autosave !== 0 && metadata_exists('post', $autosave, $field) ? $autosave : $post->ID;
+    }
+
+    /** The autosave a preview of unsaved changes shows (marked by `document` on its copy of the post), else 0. */
+    public static function autosaveId(\WP_Post $post): int
+    {
+        // property_exists, not isset: WP_Post answers an unknown property from post meta.
+        return property_exists($post, 'kestrel_preview_autosave') ? (int) $post->kestrel_preview_autosave : 0;
     }
 }
