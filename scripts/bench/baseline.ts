@@ -12,7 +12,7 @@
  * the same, so the baseline differs from the build under test by its own code alone.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, openSync, rmSync, symlinkSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { benchDir, root } from './server'
 
@@ -41,29 +41,45 @@ export function prepareBaseline(): Baseline {
     return { commit, unavailable: `its package-lock.json differs from this checkout's: its build would need packages of its own` }
   }
   const checkout = join(benchDir, 'baseline', commit)
-  if (existsSync(join(checkout, '.output/server/index.mjs'))) return { commit, checkout }
+  // Written last: a build that was interrupted has none, and is made again.
+  const built = join(checkout, '.bench-baseline-built')
+  if (existsSync(built)) return { commit, checkout }
 
   rmSync(checkout, { recursive: true, force: true })
   mkdirSync(checkout, { recursive: true })
-  const archive = spawnSync('sh', ['-c', `git archive --format=tar ${commit} | tar -x -C "${checkout}"`], { cwd: root, stdio: 'inherit' })
-  if (archive.status !== 0) return { commit, unavailable: `git archive ${commit} failed` }
+  const tarball = `${checkout}.tar`
+  try {
+    execFileSync('git', ['archive', '--format=tar', '-o', tarball, commit], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
+    execFileSync('tar', ['-xf', tarball, '-C', checkout], { stdio: ['ignore', 'ignore', 'pipe'] })
+  } catch (error) {
+    return {
+      commit,
+      unavailable: `its files could not be taken from git (${String((error as { stderr?: Buffer }).stderr ?? error).trim()})`,
+    }
+  } finally {
+    rmSync(tarball, { force: true })
+  }
   symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'))
   const log = join(benchDir, 'baseline', `${commit}-build.log`)
   process.stdout.write(`bench: building the baseline ${commit} (once; log in ${log}) … `)
   // This process's Node first: the baseline's own scripts would fetch theirs (scripts/node-env.sh).
   const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, SKIP_PRERENDER: '1' }
   const output = openSync(log, 'w')
-  for (const step of [
-    ['npx', 'tsx', 'scripts/compile-messages.ts'],
-    ['npm', 'run', '--silent', 'build'],
-  ]) {
-    const run = spawnSync(step[0]!, step.slice(1), { cwd: checkout, env, stdio: ['ignore', output, output] })
-    if (run.status !== 0) {
-      console.log('failed')
-      rmSync(join(checkout, '.output'), { recursive: true, force: true })
-      return { commit, unavailable: `its build failed (${step.join(' ')}; see ${log})` }
+  try {
+    for (const step of [
+      ['npx', 'tsx', 'scripts/compile-messages.ts'],
+      ['npm', 'run', '--silent', 'build'],
+    ]) {
+      const run = spawnSync(step[0]!, step.slice(1), { cwd: checkout, env, stdio: ['ignore', output, output] })
+      if (run.status !== 0) {
+        console.log('failed')
+        return { commit, unavailable: `its build failed (${step.join(' ')}; see ${log})` }
+      }
     }
+  } finally {
+    closeSync(output)
   }
+  writeFileSync(built, `${new Date().toISOString()}\n`)
   console.log('done')
   return { commit, checkout }
 }

@@ -422,7 +422,8 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     }
 
     const byName = (name: string) => results.find((row) => row.name === name)
-    const verdicts: Array<{ target: string; measured: string; met: boolean }> = []
+    // `met: null`: not judged (the misses without a baseline build), so neither met nor missed.
+    const verdicts: Array<{ target: string; measured: string; met: boolean | null }> = []
     for (const name of ['prerendered page', 'HTML-cache hit']) {
       const row = byName(name)!
       verdicts.push(
@@ -455,7 +456,7 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
               measured: `${(miss.requestsPerSecond / before.requestsPerSecond).toFixed(2)}× (${Math.round(miss.requestsPerSecond)} against ${Math.round(before.requestsPerSecond)} req/s)`,
               met: miss.requestsPerSecond >= targets.missOfBaseline * before.requestsPerSecond,
             }
-          : { target, measured: `not judged: ${'unavailable' in baseline ? baseline.unavailable : 'no baseline row'}`, met: false },
+          : { target, measured: `no baseline: ${'unavailable' in baseline ? baseline.unavailable : 'no baseline row'}`, met: null },
       )
     }
     verdicts.push({
@@ -528,13 +529,13 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     console.log(
       table(
         ['target', 'measured', ''],
-        verdicts.map((verdict) => [verdict.target, verdict.measured, verdict.met ? 'met' : 'MISSED']),
+        verdicts.map((verdict) => [verdict.target, verdict.measured, verdict.met === null ? 'not judged' : verdict.met ? 'met' : 'MISSED']),
         [1],
       ),
     )
     console.log(`\nbench: load report written to ${reportFile.replace(`${root}/`, '')}`)
     if (rebuilt) console.error('bench: .output was rebuilt during the run (the server kept the old build); run it again')
-    return rebuilt || verdicts.some((verdict) => !verdict.met) ? 1 : 0
+    return rebuilt || verdicts.some((verdict) => verdict.met === false) ? 1 : 0
   } finally {
     for (const stop of stopAll) await stop()
   }
