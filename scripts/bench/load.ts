@@ -106,27 +106,25 @@ function findNginx(): string | null {
   return ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].find((path) => existsSync(path)) ?? null
 }
 
-/** One answer as sent: status, headers and the number of body bytes (still compressed). */
-function fetchRaw(url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const call = request(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (response) => {
-      let bytes = 0
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes }))
-      response.on('error', reject)
-    })
-    call.on('error', reject)
-    call.end()
-  })
-}
-
-/** One answer whole: its body as sent and its headers as written (name, value, …), for the Node ceiling. */
-function fetchWhole(url: string): Promise<{ body: Buffer; rawHeaders: string[] }> {
+/**
+ * One answer as sent: status, headers (parsed, and as written: name, value, …), and the body
+ * still compressed, with its length.
+ */
+function fetchRaw(url: string): Promise<{
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  rawHeaders: string[]
+  body: Buffer
+  bytes: number
+}> {
   return new Promise((resolve, reject) => {
     const call = request(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ body: Buffer.concat(chunks), rawHeaders: response.rawHeaders }))
+      response.on('end', () => {
+        const body = Buffer.concat(chunks)
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, rawHeaders: response.rawHeaders, body, bytes: body.length })
+      })
       response.on('error', reject)
     })
     call.on('error', reject)
@@ -139,7 +137,7 @@ async function startNodeCeiling(url: string): Promise<TestServer> {
   if (await portInUse(NODE_CEILING_PORT)) throw new Error(`port ${NODE_CEILING_PORT} is already in use`)
   const dir = join(benchDir, 'node-ceiling')
   mkdirSync(dir, { recursive: true })
-  const answer = await fetchWhole(url)
+  const answer = await fetchRaw(url)
   const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
   const headers: string[] = []
   for (let index = 0; index < answer.rawHeaders.length; index += 2) {
