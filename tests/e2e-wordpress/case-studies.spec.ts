@@ -131,7 +131,6 @@ test("Preview on site shows a published case study's facts as the editor changed
     await preview.waitForURL(new RegExp(`^${SITE_URL}/case-studies/${slug}\\?preview=true&p=${id}&`), { timeout: 60_000 })
     await expect(preview.getByRole('complementary', { name: 'At a glance' })).toContainText('Veterinary care, as previewed')
 
-    // Again, with only the fact changed: WordPress would drop an autosave equal to the study, and the fields with it.
     // Again, with only the fact changed: WordPress drops an autosave equal to the study, and the fields
     // with it, unless the form says the fields changed (ACF's _acf_changed, which editor.js sets). The
     // site's Cross-Origin-Opener-Policy cut the first window off from the editor: this one opens its own.

@@ -10,8 +10,11 @@ const adminPassword = process.env.WORDPRESS_ADMIN_PASSWORD ?? 'kestrel-admin-pas
 
 export async function logIn(page: Page): Promise<void> {
   await page.goto(`${wordpressUrl}/wp-login.php`)
-  await page.fill('#user_login', 'admin')
-  await page.fill('#user_pass', adminPassword)
+  // wp-login.php focuses and selects the user field 200 ms after it loads (wp_attempt_focus). A fill
+  // of the password under way at that moment typed it into the user field, and the form never left
+  // (ci on fefb289). Setting the fields' values does not depend on where the focus is.
+  await page.locator('#user_login').evaluate((input: HTMLInputElement) => (input.value = 'admin'))
+  await page.locator('#user_pass').evaluate((input: HTMLInputElement, password) => (input.value = password), adminPassword)
   await page.click('#wp-submit')
   await page.waitForURL(/wp-admin/)
 }
