@@ -100,7 +100,8 @@ describe('the circuit breaker', () => {
     const seen = backend.requests.length
     const started = performance.now()
     expect(await noAnswer(c.request(`${backend.url}/three?token=secret`))).toBe('open')
-    expect(performance.now() - started).toBeLessThan(20)
+    // Well under one attempt's 300 ms timeout, with a margin for a busy machine; and no request went.
+    expect(performance.now() - started).toBeLessThan(150)
     expect(backend.requests.length).toBe(seen)
   })
 

@@ -238,11 +238,12 @@ describe('purges across processes', () => {
     sync.start(true)
     await sync.inSync()
     expect(Date.now() - started).toBeGreaterThanOrEqual(2900)
-    // Two more failed retries later, the cache answers at once.
+    // Two more failed retries later, the cache answers at once: well under the 3 s it was held
+    // (a margin for a busy machine, where test files run side by side).
     await new Promise((done) => setTimeout(done, 2500))
     const asked = Date.now()
     await sync.inSync()
-    expect(Date.now() - asked).toBeLessThan(50)
+    expect(Date.now() - asked).toBeLessThan(500)
     const said = takeConsoleOutput()
     expect(said.filter((line) => line.includes('not listening for'))).toHaveLength(1)
     expect(said.filter((line) => line.includes('could not be read within'))).toHaveLength(1)
