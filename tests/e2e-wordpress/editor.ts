@@ -3,7 +3,7 @@
  * open a document, read the editor's own view of its blocks.
  */
 import { execFileSync } from 'node:child_process'
-import type { FrameLocator, Locator, Page } from '@playwright/test'
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
 
 export const wordpressUrl = process.env.WORDPRESS_URL ?? `http://127.0.0.1:${process.env.WORDPRESS_PORT ?? 8088}`
 const adminPassword = process.env.WORDPRESS_ADMIN_PASSWORD ?? 'kestrel-admin-pass'
@@ -16,7 +16,8 @@ export async function logIn(page: Page): Promise<void> {
   await page.locator('#user_login').evaluate((input: HTMLInputElement) => (input.value = 'admin'))
   await page.locator('#user_pass').evaluate((input: HTMLInputElement, password) => (input.value = password), adminPassword)
   await page.click('#wp-submit')
-  await page.waitForURL(/wp-admin/)
+  // A refused log-in stays on wp-login.php: say so within seconds, not at the test's time-out.
+  await expect(page, 'the log-in as admin did not reach wp-admin').toHaveURL(/\/wp-admin\//, { timeout: 30_000 })
 }
 
 /** The id of a document by type, slug and locale (built-in languages), from the database. */
