@@ -16,7 +16,7 @@ export async function logIn(page: Page): Promise<void> {
   await page.locator('#user_login').evaluate((input: HTMLInputElement) => (input.value = 'admin'))
   await page.locator('#user_pass').evaluate((input: HTMLInputElement, password) => (input.value = password), adminPassword)
   await page.click('#wp-submit')
-  // A refused log-in stays on wp-login.php: say so within seconds, not at the test's time-out.
+  // A refused log-in stays on wp-login.php: say so after 30 s, not at the test's time-out.
   await expect(page, 'the log-in as admin did not reach wp-admin').toHaveURL(/\/wp-admin\//, { timeout: 30_000 })
 }
 
