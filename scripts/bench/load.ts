@@ -30,7 +30,7 @@ import { startTestServer, type TestServer } from '../../tests/support/test-serve
 import { kib, mib, ms, table } from './format'
 import { portInUse } from '../../tests/support/test-server'
 import { prepareBaseline } from './baseline'
-import { benchDir, benchPort, buildDate, commitMeasured, HOST, root, startBuiltServer } from './server'
+import { benchDir, benchPort, buildDate, commitMeasured, HOST, root, startBuiltServer, type BuiltServer } from './server'
 
 const PORT = benchPort(1)
 const MISS_PORT = benchPort(2)
@@ -81,6 +81,12 @@ interface Measurement {
   /** Answers other than 2xx and 3xx. */
   non2xx: number
   requests: number
+  /**
+   * The server process's CPU time over the measurement (null where it was not read: nginx,
+   * Node's ceiling, a cluster's workers). Per request it moves far less between runs than
+   * req/s, which the load tool sharing the cores makes noisy.
+   */
+  cpuMs: number | null
 }
 
 interface Row extends Measurement {
@@ -93,6 +99,8 @@ interface Row extends Measurement {
   p99Ratio: number | null
   /** req/s against nginx's, in the same run (null without nginx). */
   nginxRatio: number | null
+  /** The server's CPU time per request, in ms (null where it was not read). */
+  cpuMsPerRequest: number | null
   note: string
 }
 
@@ -162,8 +170,12 @@ function together(first: Measurement, second: Measurement): Measurement {
     errors: first.errors + second.errors,
     non2xx: first.non2xx + second.non2xx,
     requests: first.requests + second.requests,
+    cpuMs: first.cpuMs === null || second.cpuMs === null ? null : first.cpuMs + second.cpuMs,
   }
 }
+
+/** The server's CPU time per request of a measurement, in ms; null when it was not read. */
+const cpuPerRequest = (row: Measurement) => (row.cpuMs === null || row.requests === 0 ? null : row.cpuMs / row.requests)
 
 /** wrk's latency with its unit (`812.00us`, `1.23ms`, `2.01s`) in milliseconds. */
 function wrkMs(value: string): number {
@@ -197,6 +209,7 @@ function runWrk(url: string, seconds: number): Promise<Measurement> {
         errors: socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0,
         non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
         requests: Number(total),
+        cpuMs: null,
       })
     })
   })
@@ -211,24 +224,30 @@ async function runAutocannon(url: string, seconds: number): Promise<Measurement>
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     requests: result.requests.total,
+    cpuMs: null,
   }
 }
 
 const measure = (url: string, seconds: number) => (tool === 'wrk' ? runWrk(url, seconds) : runAutocannon(url, seconds))
 
-/** A warm-up (discarded), then the measurement. */
+/** A warm-up (discarded), then the measurement; with `server`, its CPU time over the measurement too. */
 async function measured(
   name: string,
   url: string,
   note: string,
   options: LoadOptions,
-): Promise<Omit<Row, 'requestsRatio' | 'p99Ratio' | 'nginxRatio'>> {
+  server?: Pick<BuiltServer, 'cpuMs'>,
+): Promise<Omit<Row, 'requestsRatio' | 'p99Ratio' | 'nginxRatio' | 'cpuMsPerRequest'>> {
   const probe = await fetchRaw(url)
   if (probe.status !== 200) throw new Error(`${name}: ${url} answered ${probe.status}`)
   process.stdout.write(`bench: load ${name} (${url}) … `)
   await measure(url, Math.max(1, Math.round(options.durationSeconds / 5)))
+  const cpuBefore = server?.cpuMs() ?? null
   const result = await measure(url, options.durationSeconds)
-  console.log(`${Math.round(result.requestsPerSecond)} req/s`)
+  const cpuAfter = server?.cpuMs() ?? null
+  result.cpuMs = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore
+  const perRequest = cpuPerRequest(result)
+  console.log(`${Math.round(result.requestsPerSecond)} req/s${perRequest === null ? '' : `, ${perRequest.toFixed(2)} ms CPU per request`}`)
   return { name, url, bytes: probe.bytes, note, ...result }
 }
 
@@ -314,10 +333,10 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     if (hit.headers['x-html-cache'] !== 'HIT')
       throw new Error(`${cachedPath} was not a cache hit the second time (${String(hit.headers['x-html-cache'])})`)
 
-    const rows: Array<Omit<Row, 'requestsRatio' | 'p99Ratio' | 'nginxRatio'>> = []
-    rows.push(await measured('hashed JS asset', `${server.origin}${asset}`, 'Nitro static file, gzip copy', options))
-    rows.push(await measured('prerendered page', `${server.origin}/`, 'home, from the build', options))
-    rows.push(await measured('HTML-cache hit', `${server.origin}${cachedPath}`, 'rendered once, then from memory', options))
+    const rows: Array<Omit<Row, 'requestsRatio' | 'p99Ratio' | 'nginxRatio' | 'cpuMsPerRequest'>> = []
+    rows.push(await measured('hashed JS asset', `${server.origin}${asset}`, 'Nitro static file, gzip copy', options, server))
+    rows.push(await measured('prerendered page', `${server.origin}/`, 'home, from the build', options, server))
+    rows.push(await measured('HTML-cache hit', `${server.origin}${cachedPath}`, 'rendered once, then from memory', options, server))
 
     const nginx = findNginx()
     if (nginx) {
@@ -371,16 +390,28 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
       ['cache miss, contact', '/contact', 'rendered per request'],
     ] as const) {
       if (!baselineServer) {
-        rows.push(await measured(name, `${missServer.origin}${path}`, note, options))
+        rows.push(await measured(name, `${missServer.origin}${path}`, note, options, missServer))
         continue
       }
       // Baseline, this build, this build, baseline: a machine that slows down or speeds up
       // over the minute weighs on both alike.
       const baselineName = `${name}, baseline ${baseline.commit}`
-      const before = await measured(baselineName, `${baselineServer.origin}${path}`, 'the same page before the speed work', options)
-      const first = await measured(name, `${missServer.origin}${path}`, note, options)
-      const second = await measured(name, `${missServer.origin}${path}`, note, options)
-      const after = await measured(baselineName, `${baselineServer.origin}${path}`, 'the same page before the speed work', options)
+      const before = await measured(
+        baselineName,
+        `${baselineServer.origin}${path}`,
+        'the same page before the speed work',
+        options,
+        baselineServer,
+      )
+      const first = await measured(name, `${missServer.origin}${path}`, note, options, missServer)
+      const second = await measured(name, `${missServer.origin}${path}`, note, options, missServer)
+      const after = await measured(
+        baselineName,
+        `${baselineServer.origin}${path}`,
+        'the same page before the speed work',
+        options,
+        baselineServer,
+      )
       rows.push({ ...first, ...together(first, second) })
       rows.push({ ...before, ...together(before, after) })
     }
@@ -403,6 +434,7 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     const nginxRow = rows.find((row) => row.name === 'nginx, same bytes')
     const results: Row[] = rows.map((row) => ({
       ...row,
+      cpuMsPerRequest: cpuPerRequest(row),
       requestsRatio: row.requestsPerSecond / assetRow.requestsPerSecond,
       p99Ratio: assetRow.p99Ms > 0 ? row.p99Ms / assetRow.p99Ms : null,
       nginxRatio: nginxRow ? row.requestsPerSecond / nginxRow.requestsPerSecond : null,
@@ -447,11 +479,18 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
       const miss = byName(name)!
       const before = 'checkout' in baseline ? byName(`${name}, baseline ${baseline.commit}`) : undefined
       const target = `${name}: ≥ ${targets.missOfBaseline}× the baseline's req/s in the same run`
+      // Not judged: what the req/s ratio would be without the noise of a shared machine.
+      const cpuNow = cpuPerRequest(miss)
+      const cpuBefore = before ? cpuPerRequest(before) : null
+      const cpuRatio =
+        cpuNow !== null && cpuBefore !== null
+          ? `; CPU per request ${(cpuBefore / cpuNow).toFixed(2)}× less (${cpuNow.toFixed(2)} against ${cpuBefore.toFixed(2)} ms)`
+          : ''
       verdicts.push(
         before
           ? {
               target,
-              measured: `${(miss.requestsPerSecond / before.requestsPerSecond).toFixed(2)}× (${Math.round(miss.requestsPerSecond)} against ${Math.round(before.requestsPerSecond)} req/s)`,
+              measured: `${(miss.requestsPerSecond / before.requestsPerSecond).toFixed(2)}× (${Math.round(miss.requestsPerSecond)} against ${Math.round(before.requestsPerSecond)} req/s)${cpuRatio}`,
               met: miss.requestsPerSecond >= targets.missOfBaseline * before.requestsPerSecond,
             }
           : { target, measured: `no baseline: ${'unavailable' in baseline ? baseline.unavailable : 'no baseline row'}`, met: null },
@@ -501,7 +540,7 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
     )
     console.log(
       table(
-        ['what', 'req/s', '× nginx', '× asset', 'p50', 'p99', '× asset', 'errors', 'non-2xx', 'body', 'note'],
+        ['what', 'req/s', '× nginx', '× asset', 'p50', 'p99', '× asset', 'CPU/req', 'errors', 'non-2xx', 'body', 'note'],
         results.map((row) => [
           row.name,
           String(Math.round(row.requestsPerSecond)),
@@ -510,12 +549,13 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
           ms(row.p50Ms, 2),
           ms(row.p99Ms, 2),
           row.p99Ratio === null ? '–' : row.p99Ratio.toFixed(2),
+          row.cpuMsPerRequest === null ? '–' : ms(row.cpuMsPerRequest, row.cpuMsPerRequest < 0.1 ? 3 : 2),
           String(row.errors),
           String(row.non2xx),
           kib(row.bytes),
           row.note,
         ]),
-        [1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
       ),
     )
     console.log(

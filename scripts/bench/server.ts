@@ -33,6 +33,8 @@ export interface BuiltServer extends TestServer {
   rssBytes: () => number | null
   /** The memory left after a full garbage collection in the server (scripts/bench/gc-probe.mjs); null when it does not answer. */
   afterFullGc: () => Promise<NodeJS.MemoryUsage | null>
+  /** The CPU time the server process has used so far (user and system, Linux), in ms; null elsewhere. */
+  cpuMs: () => number | null
 }
 
 export function requireBuild(): void {
@@ -59,6 +61,21 @@ export function commitMeasured(): string {
     return dirty ? `${commit}+changes` : commit
   } catch {
     return 'unknown'
+  }
+}
+
+/** Clock ticks per second of /proc's times (getconf CLK_TCK; 100 on Linux's usual builds). */
+let clockTicks: number | undefined
+
+function readCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // After "pid (comm) ": state is field 3, utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
+  } catch {
+    return null
   }
 }
 
@@ -97,7 +114,7 @@ export async function startBuiltServer(
       ...env,
     },
   })
-  return { ...site, rssBytes: () => readRss(site.pid), afterFullGc: () => afterFullGc(site) }
+  return { ...site, rssBytes: () => readRss(site.pid), afterFullGc: () => afterFullGc(site), cpuMs: () => readCpuMs(site.pid) }
 }
 
 const gcProbe = join(root, 'scripts/bench/gc-probe.mjs')
