@@ -396,22 +396,13 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
       // Baseline, this build, this build, baseline: a machine that slows down or speeds up
       // over the minute weighs on both alike.
       const baselineName = `${name}, baseline ${baseline.commit}`
-      const before = await measured(
-        baselineName,
-        `${baselineServer.origin}${path}`,
-        'the same page before the speed work',
-        options,
-        baselineServer,
-      )
-      const first = await measured(name, `${missServer.origin}${path}`, note, options, missServer)
-      const second = await measured(name, `${missServer.origin}${path}`, note, options, missServer)
-      const after = await measured(
-        baselineName,
-        `${baselineServer.origin}${path}`,
-        'the same page before the speed work',
-        options,
-        baselineServer,
-      )
+      const onBaseline = () =>
+        measured(baselineName, `${baselineServer.origin}${path}`, 'the same page before the speed work', options, baselineServer)
+      const onThisBuild = () => measured(name, `${missServer.origin}${path}`, note, options, missServer)
+      const before = await onBaseline()
+      const first = await onThisBuild()
+      const second = await onThisBuild()
+      const after = await onBaseline()
       rows.push({ ...first, ...together(first, second) })
       rows.push({ ...before, ...together(before, after) })
     }

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startBuiltSite } from '../../tests/support/built-site'
-import type { TestServer } from '../../tests/support/test-server'
+import { procStat, type TestServer } from '../../tests/support/test-server'
 import { ALLOCATOR_DEFAULTS } from '../server-processes.mjs'
 
 export const root = join(import.meta.dirname, '../..')
@@ -67,16 +67,16 @@ export function commitMeasured(): string {
 /** Clock ticks per second of /proc's times (getconf CLK_TCK; 100 on Linux's usual builds). */
 let clockTicks: number | undefined
 
-function readCpuMs(pid: number): number | null {
+/** A process's CPU time so far (user and system), in ms; null when it cannot be read. */
+export function processCpuMs(pid: number): number | null {
+  const stat = procStat(pid)
+  if (!stat) return null
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // After "pid (comm) ": state is field 3, utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
   } catch {
-    return null
+    clockTicks = 100
   }
+  return (stat.cpuTicks * 1000) / clockTicks
 }
 
 function readRss(pid: number): number | null {
@@ -114,7 +114,7 @@ export async function startBuiltServer(
       ...env,
     },
   })
-  return { ...site, rssBytes: () => readRss(site.pid), afterFullGc: () => afterFullGc(site), cpuMs: () => readCpuMs(site.pid) }
+  return { ...site, rssBytes: () => readRss(site.pid), afterFullGc: () => afterFullGc(site), cpuMs: () => processCpuMs(site.pid) }
 }
 
 const gcProbe = join(root, 'scripts/bench/gc-probe.mjs')

@@ -53,13 +53,17 @@ function signalGroup(group: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** A process's state letter and process group from /proc (Linux), or null when it is gone. */
-function procStat(pid: number): { state: string; group: number } | null {
+/**
+ * A process's state letter, process group and CPU time so far (user and system, in clock
+ * ticks: `getconf CLK_TCK` per second) from /proc (Linux), or null when it is gone.
+ */
+export function procStat(pid: number): { state: string; group: number; cpuTicks: number } | null {
   try {
-    // "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses, so read after the last ')'.
+    // "pid (comm) state ppid pgrp … utime stime …" (utime and stime are fields 14 and 15);
+    // comm may hold spaces and parentheses, so read after the last ')'.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const [state = '', , group = ''] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return { state, group: Number(group) }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return { state: fields[0] ?? '', group: Number(fields[2]), cpuTicks: Number(fields[11]) + Number(fields[12]) }
   } catch {
     return null
   }
