@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants } from 'node:zlib'
+import { deferredEntryUrls } from '../app/lib/deferred-entry'
 import { startBuiltSite, type BuiltSite } from '../tests/support/built-site'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -43,9 +44,13 @@ async function startServer(): Promise<BuiltSite> {
   return startBuiltSite({ dataDir: reportDir, port: PORT })
 }
 
-/** Every JS file the HTML makes the browser fetch at once: module scripts and modulepreloads. */
+/**
+ * Every JS file the HTML makes the browser fetch for the first load: module scripts,
+ * modulepreloads, and the entry and preloads the loader fetches after the first paint
+ * (docs/decisions/038).
+ */
 export function referencedScripts(html: string): string[] {
-  const found = new Set<string>()
+  const found = new Set<string>(deferredEntryUrls(html).filter((url) => url.startsWith('/')))
   for (const tag of html.match(/<(?:script|link)\b[^>]*>/g) ?? []) {
     const src = /\bsrc="([^"]+\.js)"/.exec(tag)?.[1]
     const href = /\brel="modulepreload"/.test(tag) ? /\bhref="([^"]+\.js)"/.exec(tag)?.[1] : undefined
@@ -95,7 +100,8 @@ async function main() {
   process.exit(over ? 1 : 0)
 }
 
-main().catch((error: unknown) => {
-  console.error(`size: ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(1)
-})
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  main().catch((error: unknown) => {
+    console.error(`size: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  })

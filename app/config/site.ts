@@ -160,6 +160,12 @@ export const siteConfig = {
     /** Requirements §8 and §9: a chunk-loading failure reloads at most once per this interval. */
     reloadGuardMs: 60_000,
     reloadGuardStorageKey: 'chunk-reload-at',
+    /**
+     * Not in the requirements: the page's JavaScript waits for the first contentful paint
+     * (docs/decisions/038), and for no longer than this when no paint is reported (a page
+     * loaded in a background tab).
+     */
+    entryFallbackMs: 3000,
   },
 
   /** Requirements §9: the navigation loading bar. */

@@ -1,11 +1,12 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { siteConfig } from '../config/site'
 import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
 import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard } from '../components/shell/document-behaviour'
 import { ScrollRestorationFollower } from '../components/shell/scroll-restoration'
+import { BodyScripts, HeadTags } from '../components/shell/page-assets'
 import { LoadingBar } from '../components/shell/loading-bar'
 import { ShellProvider } from '../ui/shell-state'
 import { getLocale, getTextDirection } from '../paraglide/runtime'
@@ -77,7 +78,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     // server cannot know them (the page is the same for everyone), so React leaves them be.
     <html lang={locale} dir={textDirection(locale)} suppressHydrationWarning>
       <head>
-        <HeadContent />
+        <HeadTags />
         <style>{scrollOffsetCss}</style>
       </head>
       <body>
@@ -93,7 +94,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             <ConsentPreferences />
           </ShellProvider>
         </ConsentProvider>
-        <Scripts />
+        <BodyScripts />
       </body>
     </html>
   )

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { root } from './server'
+import { deferredEntryUrls } from '../../app/lib/deferred-entry'
 
 const publicDir = join(root, '.output/public')
 
@@ -28,8 +29,9 @@ export function bundleReport(homeHtml: string, origin: string) {
     .map((file) => assetSize(`assets/${file}`))
     .sort((a, b) => b.gzip - a.gzip)
 
-  // What the home page's HTML references directly: module scripts, modulepreloads, stylesheets.
-  const referenced = new Set<string>()
+  // What the home page's HTML references directly: module scripts, modulepreloads, stylesheets,
+  // and what its loader fetches after the first paint (docs/decisions/038).
+  const referenced = new Set<string>(deferredEntryUrls(homeHtml))
   const attribute = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1]
   for (const [tag] of homeHtml.matchAll(/<script\b[^>]*>/gi)) {
     const src = attribute(tag, 'src')

@@ -11,9 +11,14 @@ export function watchConsole(page: Page): () => string[] {
   return () => problems
 }
 
-/** Waits until React has hydrated the page (the router marks the document). */
+/**
+ * Waits until React has hydrated the page: loaded, the client entry put in the loader's
+ * place (it is fetched after the first paint, which can come after the load event:
+ * docs/decisions/038), and the network quiet.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.readyState === 'complete')
+  await page.waitForFunction(() => document.querySelector('script[data-entry]') === null)
   await page.waitForLoadState('networkidle')
 }
 

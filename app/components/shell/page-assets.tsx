@@ -1,0 +1,74 @@
+/**
+ * The document's head tags and body scripts: TanStack Router's HeadContent and Scripts, but
+ * with the first load's JavaScript fetched after the first contentful paint
+ * (docs/decisions/038, lib/deferred-entry.ts). The head carries no modulepreload, on the
+ * server and in the browser alike (so hydration finds what the server wrote); the server
+ * writes the loader where the client entry's module script would be, and the browser, once
+ * the loader has put the entry back in that place, renders TanStack's Scripts as before.
+ */
+import { getSsrBodyScriptParts, composeSsrBodyScripts, type Manifest, type RouterManagedTag } from '@tanstack/router-core'
+import { Asset, Scripts, useRouter, useTags } from '@tanstack/react-router'
+import { DEFERRED_ENTRY_ATTR, DEFERRED_PRELOADS_ATTR, deferredEntryScript } from '../../lib/deferred-entry'
+
+const isModulePreload = (tag: RouterManagedTag) => tag.tag === 'link' && tag.attrs?.rel === 'modulepreload'
+
+/** HeadContent without the modulepreloads: the loader adds them after the first paint. */
+export function HeadTags() {
+  const tags = useTags()
+  const nonce = useRouter().options.ssr?.nonce
+  return (
+    <>
+      {tags
+        .filter((tag) => !isModulePreload(tag))
+        .map((tag) => (
+          <Asset {...tag} key={`tsr-meta-${JSON.stringify(tag)}`} nonce={nonce} />
+        ))}
+    </>
+  )
+}
+
+/**
+ * The body's scripts: on the server with the loader in the entry's place; in the browser,
+ * TanStack's own (the server's part is left out of the browser's build).
+ */
+export function BodyScripts() {
+  return import.meta.env.SSR ? <ServerBodyScripts /> : <Scripts />
+}
+
+/** Every chunk the matched routes preload, in the manifest's order, once. */
+function preloadsOf(manifest: Manifest | undefined, routeIds: string[]): string[] {
+  const hrefs = new Set<string>()
+  for (const routeId of routeIds)
+    for (const link of manifest?.routes[routeId]?.preloads ?? []) hrefs.add(typeof link === 'string' ? link : link.href)
+  return [...hrefs]
+}
+
+function ServerBodyScripts() {
+  const router = useRouter()
+  const nonce = router.options.ssr?.nonce
+  const matches = router.stores.matches.get()
+  const manifest = router.ssr?.manifest
+  const [routeScripts, manifestScripts] = getSsrBodyScriptParts(matches, manifest, nonce, { suppressHydrationWarning: true })
+  const preloads = preloadsOf(
+    manifest,
+    matches.map((match) => match.routeId),
+  )
+  // The manifest's module scripts (the client entry) become the loader; any inline one stays.
+  const entries = manifestScripts.filter((script) => script.tag === 'script' && typeof script.attrs?.src === 'string')
+  const deferred = manifestScripts.map((script): RouterManagedTag => {
+    if (!entries.includes(script)) return script
+    const src = String(script.attrs?.src)
+    // The route's chunks go with the first entry (there is one).
+    const chunks = script === entries[0] ? preloads.filter((href) => href !== src) : []
+    const attrs = { nonce, [DEFERRED_ENTRY_ATTR]: src, [DEFERRED_PRELOADS_ATTR]: chunks.join(' ') }
+    return { tag: 'script', attrs, children: deferredEntryScript() }
+  })
+  const scripts = composeSsrBodyScripts([routeScripts, deferred], router.serverSsr?.takeInitialHydrationScriptTags())
+  return (
+    <>
+      {scripts.map((asset, index) => (
+        <Asset {...asset} key={`tsr-scripts-${asset.tag}-${index}`} />
+      ))}
+    </>
+  )
+}
