@@ -29,6 +29,7 @@ import type { PrerenderManifest } from '../../app/server/page-cache/prerendered.
 import { startTestServer, type TestServer } from '../../tests/support/test-server'
 import { kib, mib, ms, table } from './format'
 import { portInUse } from '../../tests/support/test-server'
+import { deferredEntryUrls } from '../../app/lib/deferred-entry'
 import { prepareBaseline } from './baseline'
 import { benchDir, benchPort, buildDate, commitMeasured, HOST, root, startBuiltServer, type BuiltServer } from './server'
 
@@ -324,7 +325,8 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
   try {
     const rssAtStart = server.rssBytes()
     const homeHtml = await (await fetch(`${server.origin}/`)).text()
-    const asset = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(homeHtml)?.[1]
+    // The client entry the page's loader fetches after the first paint (docs/decisions/038).
+    const asset = deferredEntryUrls(homeHtml)[0]
     if (!asset) throw new Error('no script in the home page to measure as the hashed asset')
     // Not prerendered: the first request renders it, every later one is a cache hit.
     const cachedPath = '/blog?page=2'
