@@ -8,11 +8,11 @@
  *
  * `BENCH_BASELINE`: the commit to compare with (a ref or hash; default BASELINE_COMMIT), or
  * `off`. Its build is made once, without prerendering, in `.cache/bench/baseline/<commit>/`
- * from `git archive`, with this checkout's node_modules: only while the two lockfiles are
- * the same, so the baseline differs from the build under test by its own code alone.
+ * from `git archive`, with this checkout's node_modules: only while the two lockfiles install
+ * the same packages, so the baseline differs from the build under test by its own code alone.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { benchDir, root } from './server'
 
@@ -22,7 +22,20 @@ const BASELINE_COMMIT = 'd5aea02'
 type Baseline = { commit: string; checkout: string } | { commit: string | null; unavailable: string }
 
 function git(args: string[]): string {
-  return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 }).trim()
+}
+
+/**
+ * Whether two lockfiles install the same packages: every `node_modules/…` entry alike. The
+ * root entry, which only lists what the project declares, may differ (a package declared
+ * directly that was already installed for another one, as decision 038 did).
+ */
+export function sameInstalledPackages(lockA: string, lockB: string): boolean {
+  const installed = (lock: string) => {
+    const { packages = {} } = JSON.parse(lock) as { packages?: Record<string, unknown> }
+    return JSON.stringify(Object.entries(packages).filter(([path]) => path !== ''))
+  }
+  return installed(lockA) === installed(lockB)
 }
 
 /** The baseline's checkout with its build, made when missing; or why there is none. */
@@ -35,11 +48,12 @@ export function prepareBaseline(): Baseline {
   } catch {
     return { commit: null, unavailable: `commit ${wanted} is not in this clone (a shallow clone? git fetch --unshallow)` }
   }
-  try {
-    git(['diff', '--quiet', commit, '--', 'package-lock.json'])
-  } catch {
-    return { commit, unavailable: `its package-lock.json differs from this checkout's: its build would need packages of its own` }
-  }
+  const theirs = git(['show', `${commit}:package-lock.json`])
+  if (!sameInstalledPackages(theirs, readFileSync(join(root, 'package-lock.json'), 'utf8')))
+    return {
+      commit,
+      unavailable: `its package-lock.json installs other packages than this checkout's: its build would need packages of its own`,
+    }
   const checkout = join(benchDir, 'baseline', commit)
   // Written last: a build that was interrupted has none, and is made again.
   const built = join(checkout, '.bench-baseline-built')
