@@ -21,8 +21,9 @@ export const DEFERRED_ENTRY_ATTR = 'data-entry'
 export const DEFERRED_PRELOADS_ATTR = 'data-preloads'
 
 /**
- * The loader, the same text on every page (its CSP hash does not change with the page). It
- * reads its own data attributes, so it does not run twice if a script runs it again.
+ * The loader, the same text on every page (its CSP hash does not change with the page): it
+ * reads the entry and the chunks from its own data attributes, and marks itself started, so
+ * a second run of the same element does nothing.
  */
 export function deferredEntryScript(): string {
   const fallbackMs = siteConfig.timing.entryFallbackMs
