@@ -4,8 +4,8 @@
  * cached) by their hashes (decision 010). Violations are collected in the page itself.
  */
 import { createHash } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
-import { waitForHydration, watchConsole } from './helpers'
+import { expect, test } from '@playwright/test'
+import { expectSearchOpens, waitForHydration, watchConsole } from './helpers'
 
 declare global {
   interface Window {
@@ -36,13 +36,6 @@ function inlineScripts(html: string) {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes = '']) => !/\ssrc=/.test(attributes) && !/type="application\/(ld\+)?json"/.test(attributes))
     .map(([, attributes = '', text = '']) => ({ attributes, text }))
-}
-
-/** The page is hydrated: a React Aria button opens its dialog. */
-async function expectSearchOpens(page: Page) {
-  await waitForHydration(page)
-  await page.getByRole('button', { name: 'Search', exact: true }).first().click()
-  await expect(page.getByRole('dialog', { name: 'Search the site' })).toBeVisible()
 }
 
 for (const { url, kind } of [

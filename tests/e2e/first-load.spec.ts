@@ -6,18 +6,12 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
-import { waitForHydration, watchConsole } from './helpers'
+import { expectSearchOpens, waitForHydration, watchConsole } from './helpers'
 
 declare global {
   interface Window {
     __heldTimers?: number
   }
-}
-
-/** The page is hydrated: a React Aria button opens its dialog. */
-async function expectSearchOpens(page: Page) {
-  await page.getByRole('button', { name: 'Search', exact: true }).first().click()
-  await expect(page.getByRole('dialog', { name: 'Search the site' })).toBeVisible()
 }
 
 const isEntry = (url: string) => /\/assets\/index-[\w-]+\.js$/.test(new URL(url).pathname)
@@ -110,13 +104,12 @@ test('with no paint reported, the fallback timer fetches the JavaScript, and the
   await page.addInitScript(noPaintReported)
   const requested = entryRequested(page)
   await page.goto('/', { waitUntil: 'load' })
-  await requested
+  const entry = new URL((await requested).url()).pathname
   await waitForHydration(page)
   // Not sooner: nothing but the timer started it.
   const fetchedAt = await page.evaluate(
-    () =>
-      performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[\w-]+\.js$/.test(new URL(resource.name).pathname))
-        ?.startTime,
+    (path) => performance.getEntriesByType('resource').find((resource) => new URL(resource.name).pathname === path)?.startTime,
+    entry,
   )
   expect(fetchedAt).toBeGreaterThanOrEqual(siteConfig.timing.entryFallbackMs)
   await expectSearchOpens(page)

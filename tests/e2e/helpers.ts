@@ -22,6 +22,13 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState('networkidle')
 }
 
+/** The page is hydrated: a React Aria button opens its dialog. */
+export async function expectSearchOpens(page: Page) {
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Search', exact: true }).first().click()
+  await expect(page.getByRole('dialog', { name: 'Search the site' })).toBeVisible()
+}
+
 /**
  * What one axe run over a full page with its overlays may take on a loaded 2-core machine:
  * each run adds this to its test's budget, so a test that checks three states gets three
