@@ -3,7 +3,7 @@
  * everyone), and the tags it allows: loaded once each, only after consent to their
  * category, with Consent Mode v2 updated on every choice.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { PublicEnv } from '../config/site'
 import {
   consentCookies,
@@ -105,8 +105,13 @@ export function ConsentProvider({ env, children }: { env: PublicEnv; children: R
     const current = readConsent(document.cookie)
     // Requirements §4: on layout creation the consent cookie is set to false until the visitor chooses.
     if (!current.decided) document.cookie = initialConsentCookie(location.protocol === 'https:')
-    setState(current)
-    setReady(true)
+    // A transition: the new value reaches every consumer, some inside parts of the page
+    // React has not hydrated yet. An ordinary update there makes React hydrate those parts
+    // at once, in one task; a transition lets it go on in slices (decision 039).
+    startTransition(() => {
+      setState(current)
+      setReady(true)
+    })
     apply(current)
   }, [apply])
 
