@@ -12,7 +12,7 @@ import { SocialIcon } from '../../ui/icons'
 import { Image } from '../../ui/image'
 import type { BlogContentProps } from './blog-content'
 import { Comments } from './comments'
-import { formatDate, formatNumber } from '../../ui/blog/format-date'
+import { DateText, NumberText } from '../../ui/blog/formatted-text'
 
 /** An article answer as its page. */
 export function ArticleContent({ data, page, locale }: BlogContentProps<ArticlePage>) {
@@ -23,7 +23,7 @@ export function ArticleContent({ data, page, locale }: BlogContentProps<ArticleP
       <article className="min-w-0">
         <header>
           <p className="flex flex-wrap gap-x-2 text-sm text-ink-muted">
-            <time dateTime={post.date}>{formatDate(post.date)}</time>
+            <DateText value={post.date} />
             {post.author && <span>· {m.blog_by_author({ author: post.author })}</span>}
             {post.readingMinutes && <span>· {m.blog_reading_time({ minutes: post.readingMinutes })}</span>}
           </p>
@@ -159,7 +159,10 @@ function Sidebar({ page }: { page: Page }) {
               {page.categories.map((category) => (
                 <li key={category.id}>
                   <Link to="/blog/category/{-$id}" params={{ id: category.slug }} className="text-ink-soft hover:text-link">
-                    {category.name} <span className="text-ink-muted">({formatNumber(category.count)})</span>
+                    {category.name}{' '}
+                    <span className="text-ink-muted">
+                      (<NumberText value={category.count} />)
+                    </span>
                   </Link>
                 </li>
               ))}

@@ -7,7 +7,7 @@
 import type { ArticlePage } from '../../contract/model'
 import { m } from '../../paraglide/messages'
 import { Island, islandCode } from '../../ui/island'
-import { formatDate } from '../../ui/blog/format-date'
+import { DateText } from '../../ui/blog/formatted-text'
 
 const commentFormCode = islandCode(() => import('./comment-form').then((module) => module.default))
 
@@ -24,7 +24,7 @@ export function Comments({ postId, comments }: { postId: string; comments: Artic
           {comments.map((comment) => (
             <li key={comment.id} id={`comment-${comment.id}`} className="rounded-2xl bg-surface-alt p-5">
               <p className="text-sm text-ink-muted">
-                <strong className="text-ink">{comment.author}</strong> · <time dateTime={comment.date}>{formatDate(comment.date)}</time>
+                <strong className="text-ink">{comment.author}</strong> · <DateText value={comment.date} />
               </p>
               <div className="cms-html mt-2" dangerouslySetInnerHTML={{ __html: comment.contentHtml }} />
             </li>

@@ -3,7 +3,7 @@ import { m } from '../../paraglide/messages'
 import type { PostSummary } from '../../contract/model'
 import { CmsLink } from '../cms-link'
 import { Image } from '../image'
-import { formatDate } from './format-date'
+import { DateText } from './formatted-text'
 
 /**
  * A post in a listing: featured image, title, excerpt, date, category, reading time. `href`: an item's path (decision 029), else the article's.
@@ -34,7 +34,7 @@ export function PostCard({
       )}
       <div className="flex flex-1 flex-col p-6">
         <p className="flex flex-wrap gap-x-2 text-sm text-ink-muted">
-          <time dateTime={post.date}>{formatDate(post.date)}</time>
+          <DateText value={post.date} />
           {post.categories[0] && <span>· {post.categories[0].name}</span>}
           {post.readingMinutes && <span>· {m.blog_reading_time({ minutes: post.readingMinutes })}</span>}
         </p>
