@@ -10,7 +10,7 @@ import { useRouter } from '@tanstack/react-router'
 import { memo, startTransition, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useUnsavedChangesPrompt } from './use-unsaved-changes'
 import { AriaProviders } from '../ui/aria/aria-providers'
-import { Button } from '../ui/aria/Button'
+import { PlainButton } from '../ui/PlainButton'
 import { siteConfig } from '../config/site'
 import { m } from '../paraglide/messages'
 import { getLocale } from '../paraglide/runtime'
@@ -395,19 +395,21 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
             </div>
           ))}
           <div className="mt-6 flex flex-wrap items-center gap-3">
+            {/* Native buttons: a press re-renders nothing (React Aria's Button renders its pressed
+                state on pointerdown, the input delay of a phone's tap on Next; decision 039). */}
             {step > 1 && (
-              <Button type="button" variant="secondary" onPress={goBack} isDisabled={isSubmitting}>
+              <PlainButton variant="secondary" onClick={goBack} disabled={isSubmitting}>
                 {m.form_back()}
-              </Button>
+              </PlainButton>
             )}
             {lastStep ? (
-              <Button type="submit" variant="primary" isDisabled={isSubmitting}>
+              <PlainButton type="submit" variant="primary" disabled={isSubmitting}>
                 {isSubmitting ? m.form_submitting() : definition.buttonText || m.form_submit()}
-              </Button>
+              </PlainButton>
             ) : (
-              <Button type="submit" variant="primary">
+              <PlainButton type="submit" variant="primary">
                 {m.form_next()}
-              </Button>
+              </PlainButton>
             )}
           </div>
         </fieldset>
