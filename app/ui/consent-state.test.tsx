@@ -2,17 +2,11 @@
 import { act, Suspense, use } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { PublicEnv } from '../config/site'
+import { publicEnvKeys, type PublicEnv } from '../config/site'
 import { ConsentProvider, useConsent } from './consent-state'
 
-const env: PublicEnv = {
-  GTM_ID: null,
-  GA_MEASUREMENT_ID: null,
-  ADS_CONVERSION_ID: null,
-  SESSION_RECORDING_ID: null,
-  IMAGE_CLOUD_NAME: null,
-  CHAT_PROVIDERS: null,
-}
+/** No tag, no chat: nothing configured. */
+const env = Object.fromEntries(publicEnvKeys.map((key) => [key, null])) as PublicEnv
 
 let root: Root | undefined
 afterEach(() => {
