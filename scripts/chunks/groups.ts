@@ -55,7 +55,7 @@ export const chunkGroups: ChunkGroup[] = [
   },
   {
     name: 'blog',
-    paths: ['app/components/blog/blog-screen.tsx', 'app/ui/blog/format-date.ts', 'app/paraglide/messages/blog_reading_time.js'],
+    paths: ['app/components/blog/blog-screen.tsx', 'app/ui/blog/format-date.tsx', 'app/paraglide/messages/blog_reading_time.js'],
   },
   { name: 'listing', paths: ['app/components/blog/post-listing.tsx', 'app/ui/blog/post-card.tsx'] },
   { name: 'article', paths: ['app/components/blog/article.tsx', 'app/components/blog/comments.tsx'] },

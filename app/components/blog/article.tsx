@@ -12,7 +12,7 @@ import { SocialIcon } from '../../ui/icons'
 import { Image } from '../../ui/image'
 import type { BlogContentProps } from './blog-content'
 import { Comments } from './comments'
-import { DateText, NumberText } from '../../ui/blog/formatted-text'
+import { DateText, NumberText } from '../../ui/blog/format-date'
 
 /** An article answer as its page. */
 export function ArticleContent({ data, page, locale }: BlogContentProps<ArticlePage>) {

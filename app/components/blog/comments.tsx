@@ -7,7 +7,7 @@
 import type { ArticlePage } from '../../contract/model'
 import { m } from '../../paraglide/messages'
 import { Island, islandCode } from '../../ui/island'
-import { DateText } from '../../ui/blog/formatted-text'
+import { DateText } from '../../ui/blog/format-date'
 
 const commentFormCode = islandCode(() => import('./comment-form').then((module) => module.default))
 

@@ -9,7 +9,7 @@ async function load() {
   vi.resetModules()
   const runtime = await import('../../paraglide/runtime')
   runtime.overwriteGetLocale(() => locale)
-  return { ...(await import('./format-date')), ...(await import('./formatted-text')) }
+  return import('./format-date')
 }
 
 afterEach(() => {

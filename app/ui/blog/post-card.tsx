@@ -3,7 +3,7 @@ import { m } from '../../paraglide/messages'
 import type { PostSummary } from '../../contract/model'
 import { CmsLink } from '../cms-link'
 import { Image } from '../image'
-import { DateText } from './formatted-text'
+import { DateText } from './format-date'
 
 /**
  * A post in a listing: featured image, title, excerpt, date, category, reading time. `href`: an item's path (decision 029), else the article's.

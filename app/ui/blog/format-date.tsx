@@ -1,6 +1,7 @@
 /**
  * Dates and numbers in the page's locale. The formatters are built once per locale: an
  * Intl formatter takes far longer to build than to use, and a page formats many dates.
+ * DateText and NumberText write them marked, so that hydration can reuse the server's text.
  */
 import { getLocale } from '../../paraglide/runtime'
 
@@ -19,7 +20,7 @@ const numberFormat = perLocale((locale) => new Intl.NumberFormat(locale))
 
 /**
  * Marks an element whose text formatDate or formatNumber wrote (`date` on a `<time
- * datetime>`, `number` on a `<data value>`: formatted-text.tsx). CMS HTML cannot carry it:
+ * datetime>`, `number` on a `<data value>`: DateText, NumberText). CMS HTML cannot carry it:
  * contract/sanitize.ts allows no data attributes there.
  */
 export const FORMATTED_ATTRIBUTE = 'data-formatted'
@@ -62,4 +63,22 @@ export function formatDate(value: string): string {
 
 export function formatNumber(value: number): string {
   return written('number', String(value)) ?? numberFormat().format(value)
+}
+
+/** A post's or a comment's date. */
+export function DateText({ value }: { value: string }) {
+  return (
+    <time dateTime={value} {...{ [FORMATTED_ATTRIBUTE]: 'date' }}>
+      {formatDate(value)}
+    </time>
+  )
+}
+
+/** A count shown as a number, such as a category's posts. */
+export function NumberText({ value }: { value: number }) {
+  return (
+    <data value={value} {...{ [FORMATTED_ATTRIBUTE]: 'number' }}>
+      {formatNumber(value)}
+    </data>
+  )
 }
