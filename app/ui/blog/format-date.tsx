@@ -23,7 +23,7 @@ const numberFormat = perLocale((locale) => new Intl.NumberFormat(locale))
  * datetime>`, `number` on a `<data value>`: DateText, NumberText). CMS HTML cannot carry it:
  * contract/sanitize.ts allows no data attributes there.
  */
-export const FORMATTED_ATTRIBUTE = 'data-formatted'
+const FORMATTED_ATTRIBUTE = 'data-formatted'
 
 type Kind = 'date' | 'number'
 
