@@ -1,0 +1,41 @@
+/**
+ * React Aria checks the browser's language when its i18n module is first run, with
+ * `Intl.DateTimeFormat.supportedLocalesOf`. The first Intl call of that kind in a page makes
+ * the browser load ICU's list of locales: 14–18 ms on the project's test machine, over 100 ms
+ * at a phone's CPU speed, in the task that runs a form's code (or the search's, or a popup's).
+ * The check only asks whether the tag is well-formed: an invalid tag throws, a valid one the
+ * browser has no data for does not. `Intl.getCanonicalLocales` answers the same question the
+ * same way without loading the list. The islands render with the page's locale anyway
+ * (app/ui/aria/aria-providers.tsx). Browser builds only; the build stops if a React Aria
+ * upgrade changes that call (docs/decisions/040).
+ */
+import type { Plugin } from 'vite'
+
+const USE_DEFAULT_LOCALE = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useDefaultLocale\.mjs$/
+const SUPPORTED_LOCALES_CHECK = /Intl\.DateTimeFormat\.supportedLocalesOf\(\[\s*locale\s*\]\)/
+
+/** React Aria's useDefaultLocale module with its locale check made without ICU's list; throws when the call is not there. */
+export function withoutIcuLocaleList(code: string): string {
+  if (!SUPPORTED_LOCALES_CHECK.test(code))
+    throw new Error(
+      'React Aria useDefaultLocale: `Intl.DateTimeFormat.supportedLocalesOf([locale])` not found (scripts/vite-react-aria-locale-plugin.ts)',
+    )
+  return code.replace(SUPPORTED_LOCALES_CHECK, 'Intl.getCanonicalLocales(locale)')
+}
+
+export function reactAriaLocaleCheckWithoutIcuList(): Plugin {
+  return {
+    name: 'react-aria-locale-check-without-icu-list',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transform: {
+      filter: { id: USE_DEFAULT_LOCALE },
+      handler(code) {
+        try {
+          return { code: withoutIcuLocaleList(code), map: null }
+        } catch (error) {
+          this.error(error instanceof Error ? error.message : String(error))
+        }
+      },
+    },
+  }
+}
