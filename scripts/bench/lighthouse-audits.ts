@@ -66,3 +66,47 @@ export function resourceBytes(lhr: Result, type: string): number | null {
   const row = items.find((item) => item.resourceType === type)
   return typeof row?.transferSize === 'number' ? row.transferSize : null
 }
+
+/** A trace event as Chromium writes it: `dur` and `tdur` (the thread's CPU time) in microseconds. */
+export interface TraceEvent {
+  name: string
+  ph?: string
+  pid?: number
+  tid?: number
+  ts: number
+  dur?: number
+  tdur?: number
+  args?: { data?: { navigationId?: string } }
+}
+
+/** Chromium's top-level task events: what Lighthouse's simulation scales, one node each. */
+const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask'])
+
+/**
+ * The renderer's task that commits the page's navigation (the top-level task around Blink's
+ * `DocumentLoader::CommitNavigation`, the first on the thread that painted after the
+ * navigation the first paint belongs to started): its wall time and its CPU time, in ms.
+ * Lighthouse's simulation multiplies a task's wall time by the CPU slowdown, so time the
+ * renderer spent waiting for a core counts as work: on a 2-core host this task's wall time
+ * is two to five times its CPU time, and the simulated task it becomes ends after the first
+ * paint, where its part after the paint is blocking time (docs/decisions/040).
+ */
+export function navigationCommit(events: TraceEvent[]): { wallMs: number; cpuMs: number | null } | null {
+  const paint = events.findLast((event) => event.name === 'firstContentfulPaint')
+  const navigationId = paint?.args?.data?.navigationId
+  if (!paint || !navigationId) return null
+  const start = events.find((event) => event.name === 'navigationStart' && event.args?.data?.navigationId === navigationId)
+  if (!start) return null
+  const onThread = (event: TraceEvent) => event.ph === 'X' && event.pid === paint.pid && event.tid === paint.tid
+  const commit = events.find(
+    (event) => event.name === 'DocumentLoader::CommitNavigation' && onThread(event) && event.ts >= start.ts && event.ts < paint.ts,
+  )
+  if (commit?.dur === undefined) return null
+  const commitEnd = commit.ts + commit.dur
+  const task = events
+    .filter(
+      (event) => TOP_LEVEL_TASKS.has(event.name) && onThread(event) && event.ts <= commit.ts && event.ts + (event.dur ?? 0) >= commitEnd,
+    )
+    .reduce<TraceEvent>((outer, event) => ((event.dur ?? 0) > (outer.dur ?? 0) ? event : outer), commit)
+  return { wallMs: (task.dur ?? 0) / 1000, cpuMs: task.tdur === undefined ? null : task.tdur / 1000 }
+}

@@ -12,7 +12,16 @@ import { throttling } from 'lighthouse/core/config/constants.js'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { chromium, type Page } from '@playwright/test'
 import { chromiumFlags, chromiumPath } from '../../tests/chromium'
-import { culprits, imageFindings, numeric, resourceBytes, type Culprit, type Details, type ImageFinding } from './lighthouse-audits'
+import {
+  culprits,
+  imageFindings,
+  navigationCommit,
+  numeric,
+  resourceBytes,
+  type Culprit,
+  type Details,
+  type ImageFinding,
+} from './lighthouse-audits'
 import { benchDir, HOST } from './server'
 
 export const reportDir = join(benchDir, 'lhr')
@@ -170,6 +179,9 @@ export interface RunSummary extends Run {
   tbtMs: number | null
   fcpMs: number | null
   speedIndexMs: number | null
+  /** The renderer's navigation commit, wall and CPU time (lighthouse-audits.ts, navigationCommit). */
+  commitWallMs: number | null
+  commitCpuMs: number | null
   totalBytes: number | null
   jsBytes: number | null
   cssBytes: number | null
@@ -207,6 +219,8 @@ async function runLighthouse(run: Run, origin: string): Promise<RunSummary> {
     tbtMs: null,
     fcpMs: null,
     speedIndexMs: null,
+    commitWallMs: null,
+    commitCpuMs: null,
     totalBytes: null,
     jsBytes: null,
     cssBytes: null,
@@ -253,6 +267,9 @@ async function runLighthouse(run: Run, origin: string): Promise<RunSummary> {
     summary.tbtMs = numeric(lhr, 'total-blocking-time')
     summary.fcpMs = numeric(lhr, 'first-contentful-paint')
     summary.speedIndexMs = numeric(lhr, 'speed-index')
+    const commit = navigationCommit(result.artifacts.Trace?.traceEvents ?? [])
+    summary.commitWallMs = commit?.wallMs ?? null
+    summary.commitCpuMs = commit?.cpuMs ?? null
     summary.totalBytes = numeric(lhr, 'total-byte-weight') ?? resourceBytes(lhr, 'total')
     summary.jsBytes = resourceBytes(lhr, 'script')
     summary.cssBytes = resourceBytes(lhr, 'stylesheet')
