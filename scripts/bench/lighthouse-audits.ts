@@ -88,7 +88,7 @@ const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask'])
  * navigation the first paint belongs to started): its wall time and its CPU time, in ms.
  * Lighthouse's simulation multiplies a task's wall time by the CPU slowdown, so time the
  * renderer spent waiting for a core counts as work: on a 2-core host this task's wall time
- * is two to five times its CPU time, and the simulated task it becomes ends after the first
+ * is up to five times its CPU time, and the simulated task it becomes ends after the first
  * paint, where its part after the paint is blocking time (docs/decisions/040).
  */
 export function navigationCommit(events: TraceEvent[]): { wallMs: number; cpuMs: number | null } | null {
