@@ -10,6 +10,7 @@ import { devFirstRun } from './scripts/vite-dev-first-run-plugin.ts'
 import { imageSizes } from './scripts/vite-image-sizes-plugin.ts'
 import { chunkMap } from './scripts/chunks/chunk-map-plugin.ts'
 import { rolldownGroups } from './scripts/chunks/groups.ts'
+import { formDevtoolsOffInProduction } from './scripts/vite-form-devtools-off-plugin.ts'
 import { reactAriaLocaleCheckWithoutIcuList } from './scripts/vite-react-aria-locale-plugin.ts'
 import { serverFnFetcherOnDemand } from './scripts/vite-server-fn-fetcher-plugin.ts'
 import { deployTarget, platformBuild, publicFileCacheControl, publicFilePaths, serverPlugins } from './scripts/deploy/targets.ts'
@@ -90,6 +91,7 @@ export default defineConfig({
     noUrlPatternPolyfillInTheBrowser,
     browserGetLocaleIsTheRouters,
     reactAriaLocaleCheckWithoutIcuList(),
+    formDevtoolsOffInProduction(),
     serverFnFetcherOnDemand(),
     paraglideVitePlugin(paraglideOptions),
     tailwindcss(),

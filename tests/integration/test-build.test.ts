@@ -34,6 +34,7 @@ beforeAll(async () => {
     'scripts/vite-dev-first-run-plugin.ts',
     'scripts/vite-server-fn-fetcher-plugin.ts',
     'scripts/vite-react-aria-locale-plugin.ts',
+    'scripts/vite-form-devtools-off-plugin.ts',
     'scripts/vite-image-sizes-plugin.ts',
     'scripts/chunks',
     'scripts/deploy',

@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { withFormDevtoolsOff } from '../../scripts/vite-form-devtools-off-plugin'
+
+const require = createRequire(import.meta.url)
+const formCore = path.dirname(require.resolve('@tanstack/form-core/package.json'))
+const original = readFileSync(path.join(formCore, 'dist/esm/EventClient.js'), 'utf8')
+// The event client package as form-core resolves it, its ES module build.
+const eventClient = path.dirname(createRequire(path.join(formCore, 'package.json')).resolve('@tanstack/devtools-event-client/package.json'))
+
+interface FormEventClient {
+  emit: (event: string, payload: unknown) => void
+}
+
+const copies = mkdtempSync(path.join(tmpdir(), 'form-devtools-'))
+/** form-core's module, as given, run from a folder of its own: its import points back at the package. */
+async function load(code: string, name: string): Promise<FormEventClient> {
+  const absolute = code
+    .replace('from "@tanstack/devtools-event-client"', `from "${pathToFileURL(path.join(eventClient, 'dist/esm/index.js')).href}"`)
+    .replace(/^\/\/# sourceMappingURL=.*$/m, '')
+  const file = path.join(copies, `${name}.mjs`)
+  writeFileSync(file, absolute)
+  const module = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { formEventClient: FormEventClient }
+  return module.formEventClient
+}
+
+/** What the client asks the page for: a devtools connection. */
+let connectRequests = 0
+beforeEach(() => {
+  vi.useFakeTimers()
+  connectRequests = 0
+  const target = new EventTarget()
+  target.addEventListener('tanstack-connect', () => connectRequests++)
+  ;(globalThis as { __TANSTACK_EVENT_TARGET__?: EventTarget }).__TANSTACK_EVENT_TARGET__ = target
+})
+afterEach(() => {
+  vi.useRealTimers()
+  delete (globalThis as { __TANSTACK_EVENT_TARGET__?: EventTarget }).__TANSTACK_EVENT_TARGET__
+})
+afterAll(() => rmSync(copies, { recursive: true, force: true }))
+
+describe("TanStack Form's devtools reports in the browser's production build", () => {
+  it('as published, a form state report with no devtools on the page asks for a connection again and again', async () => {
+    const client = await load(original, 'original')
+    client.emit('form-state', { id: 'f', state: {} })
+    vi.advanceTimersByTime(10_000)
+    expect(connectRequests).toBeGreaterThan(1)
+  })
+
+  it('rewritten, the client is created disabled: a report returns at once', async () => {
+    const changed = withFormDevtoolsOff(original)
+    expect(changed).toContain('enabled: false')
+    const client = await load(changed, 'changed')
+    client.emit('form-state', { id: 'f', state: {} })
+    vi.advanceTimersByTime(10_000)
+    expect(connectRequests).toBe(0)
+  })
+
+  it('stops the build when a TanStack Form upgrade changes the client options', () => {
+    expect(() => withFormDevtoolsOff(original.replace('"form-devtools"', '"form-devtools-2"'))).toThrow(/not found/)
+  })
+})
