@@ -7,7 +7,7 @@
  * has for this), so a report returns at once. Development builds, where the devtools may be
  * open, keep it. The build stops if a TanStack Form upgrade changes the client's options.
  */
-import type { Plugin } from 'vite'
+import { browserModulePatch } from './vite-module-patch.ts'
 
 const FORM_EVENT_CLIENT = /[\\/]@tanstack[\\/]form-core[\\/]dist[\\/]esm[\\/]EventClient\.js$/
 const CLIENT_OPTIONS = /pluginId:\s*"form-devtools",/
@@ -19,20 +19,5 @@ export function withFormDevtoolsOff(code: string): string {
   return code.replace(CLIENT_OPTIONS, (options) => `${options} enabled: false,`)
 }
 
-export function formDevtoolsOffInProduction(): Plugin {
-  return {
-    name: 'form-devtools-off-in-production',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    transform: {
-      filter: { id: FORM_EVENT_CLIENT },
-      handler(code) {
-        try {
-          return { code: withFormDevtoolsOff(code), map: null }
-        } catch (error) {
-          this.error(error instanceof Error ? error.message : String(error))
-        }
-      },
-    },
-  }
-}
+export const formDevtoolsOffInProduction = () =>
+  browserModulePatch({ name: 'form-devtools-off-in-production', id: FORM_EVENT_CLIENT, patch: withFormDevtoolsOff, apply: 'build' })

@@ -9,7 +9,7 @@
  * (app/ui/aria/aria-providers.tsx). Browser builds only; the build stops if a React Aria
  * upgrade changes that call (docs/decisions/040).
  */
-import type { Plugin } from 'vite'
+import { browserModulePatch } from './vite-module-patch.ts'
 
 const USE_DEFAULT_LOCALE = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useDefaultLocale\.mjs$/
 const SUPPORTED_LOCALES_CHECK = /Intl\.DateTimeFormat\.supportedLocalesOf\(\[\s*locale\s*\]\)/
@@ -23,19 +23,5 @@ export function withoutIcuLocaleList(code: string): string {
   return code.replace(SUPPORTED_LOCALES_CHECK, 'Intl.getCanonicalLocales(locale)')
 }
 
-export function reactAriaLocaleCheckWithoutIcuList(): Plugin {
-  return {
-    name: 'react-aria-locale-check-without-icu-list',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    transform: {
-      filter: { id: USE_DEFAULT_LOCALE },
-      handler(code) {
-        try {
-          return { code: withoutIcuLocaleList(code), map: null }
-        } catch (error) {
-          this.error(error instanceof Error ? error.message : String(error))
-        }
-      },
-    },
-  }
-}
+export const reactAriaLocaleCheckWithoutIcuList = () =>
+  browserModulePatch({ name: 'react-aria-locale-check-without-icu-list', id: USE_DEFAULT_LOCALE, patch: withoutIcuLocaleList })

@@ -35,6 +35,7 @@ beforeAll(async () => {
     'scripts/vite-server-fn-fetcher-plugin.ts',
     'scripts/vite-react-aria-locale-plugin.ts',
     'scripts/vite-form-devtools-off-plugin.ts',
+    'scripts/vite-module-patch.ts',
     'scripts/vite-image-sizes-plugin.ts',
     'scripts/chunks',
     'scripts/deploy',

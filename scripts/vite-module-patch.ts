@@ -1,0 +1,34 @@
+/**
+ * A Vite plugin that rewrites one module of a package in the browser's build: the project's
+ * small patches to a dependency (scripts/vite-react-aria-locale-plugin.ts,
+ * scripts/vite-form-devtools-off-plugin.ts). `patch` throws when the code it rewrites is no
+ * longer there, and the build stops with its message: an upgrade that moves it is noticed,
+ * not shipped without the patch.
+ */
+import type { Plugin } from 'vite'
+
+export function browserModulePatch(options: {
+  name: string
+  /** The module's file, by a pattern on its resolved path. */
+  id: RegExp
+  patch: (code: string) => string
+  /** `build` for a patch development builds must not have. */
+  apply?: 'build'
+}): Plugin {
+  const { name, id, patch, apply } = options
+  return {
+    name,
+    ...(apply ? { apply } : {}),
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transform: {
+      filter: { id },
+      handler(code) {
+        try {
+          return { code: patch(code), map: null }
+        } catch (error) {
+          this.error(error instanceof Error ? error.message : String(error))
+        }
+      },
+    },
+  }
+}
