@@ -84,26 +84,31 @@ const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask'])
 
 /**
  * The renderer's task that commits the page's navigation (the top-level task around Blink's
- * `DocumentLoader::CommitNavigation`, the first on the thread that painted after the
- * navigation the first paint belongs to started): its wall time and its CPU time, in ms.
+ * `DocumentLoader::CommitNavigation`, the longest on the thread that painted between the
+ * start of the navigation the first paint belongs to and that paint): its wall time and its
+ * CPU time, in ms.
  * Lighthouse's simulation multiplies a task's wall time by the CPU slowdown, so time the
  * renderer spent waiting for a core counts as work: on a 2-core host this task's wall time
  * is up to five times its CPU time, and the simulated task it becomes ends after the first
  * paint, where its part after the paint is blocking time (docs/decisions/040).
  */
 export function navigationCommit(events: TraceEvent[]): { wallMs: number; cpuMs: number | null } | null {
-  const paint = events.findLast((event) => event.name === 'firstContentfulPaint')
+  // A trace lists each thread's events in the order they were flushed, not in time: by `ts`.
+  const byTime = events.toSorted((a, b) => a.ts - b.ts)
+  const paint = byTime.findLast((event) => event.name === 'firstContentfulPaint')
   const navigationId = paint?.args?.data?.navigationId
   if (!paint || !navigationId) return null
-  const start = events.find((event) => event.name === 'navigationStart' && event.args?.data?.navigationId === navigationId)
+  const start = byTime.find((event) => event.name === 'navigationStart' && event.args?.data?.navigationId === navigationId)
   if (!start) return null
   const onThread = (event: TraceEvent) => event.ph === 'X' && event.pid === paint.pid && event.tid === paint.tid
-  const commit = events.find(
-    (event) => event.name === 'DocumentLoader::CommitNavigation' && onThread(event) && event.ts >= start.ts && event.ts < paint.ts,
-  )
+  // The page's commit is the longest: the renderer also commits empty documents (their own
+  // navigations, with no URL) in a fraction of a millisecond each, before and after it.
+  const commit = byTime
+    .filter((event) => event.name === 'DocumentLoader::CommitNavigation' && onThread(event) && event.ts >= start.ts && event.ts < paint.ts)
+    .reduce<TraceEvent | undefined>((longest, event) => ((event.dur ?? 0) > (longest?.dur ?? -1) ? event : longest), undefined)
   if (commit?.dur === undefined) return null
   const commitEnd = commit.ts + commit.dur
-  const task = events
+  const task = byTime
     .filter(
       (event) => TOP_LEVEL_TASKS.has(event.name) && onThread(event) && event.ts <= commit.ts && event.ts + (event.dur ?? 0) >= commitEnd,
     )

@@ -26,7 +26,7 @@ const start = (ts: number, navigationId: string): TraceEvent => ({
 const paint: TraceEvent = { name: 'firstContentfulPaint', ph: 'R', ts: 200_000, args: { data: { navigationId: 'page' } }, ...renderer }
 
 describe("the navigation commit's task the Lighthouse bench reports", () => {
-  it("is the task around the first commit on the painting thread after the page's navigation started", () => {
+  it("is the task around the page's commit on the painting thread, between its navigation's start and its paint", () => {
     const events = [
       start(5_000, 'blank'),
       commit(10_000, 2_000, 1_000), // about:blank, before the page
@@ -34,11 +34,15 @@ describe("the navigation commit's task the Lighthouse bench reports", () => {
       commit(40_000, 9_000, 9_000, { pid: 9, tid: 1 }), // another renderer
       { name: 'RunTask', ph: 'X', ts: 49_000, dur: 34_000, tdur: 7_800, ...renderer },
       commit(50_000, 32_300, 7_300),
-      start(120_000, 'other frame'),
-      commit(120_100, 400, 390), // another frame the renderer commits before the paint
+      start(30_000, ''),
+      commit(30_080, 2_100, 900), // an empty document the renderer commits while the page's response is on its way
+      start(120_000, ''),
+      commit(120_100, 400, 390), // another one, after the page's
       paint,
     ]
     expect(navigationCommit(events)).toEqual({ wallMs: 34, cpuMs: 7.8 })
+    // Threads flush their events apart: a later commit listed first is still the later one.
+    expect(navigationCommit([...events.slice(6), ...events.slice(0, 6)])).toEqual({ wallMs: 34, cpuMs: 7.8 })
     // A trace without the task events: the commit's own times.
     expect(navigationCommit(events.filter((event) => event.name !== 'RunTask'))).toEqual({ wallMs: 32.3, cpuMs: 7.3 })
     expect(commitText({ commitWallMs: 32.3, commitCpuMs: 7.3 })).toBe('32/7 ms')
