@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { withFormDevtoolsOff } from '../../scripts/vite-form-devtools-off-plugin'
 
 const require = createRequire(import.meta.url)
-const formCore = path.dirname(require.resolve('@tanstack/form-core/package.json'))
+// TanStack Form's core as the project's dependency, @tanstack/react-form, resolves it.
+const formCore = path.dirname(createRequire(require.resolve('@tanstack/react-form')).resolve('@tanstack/form-core/package.json'))
 const original = readFileSync(path.join(formCore, 'dist/esm/EventClient.js'), 'utf8')
 // The event client package as form-core resolves it, its ES module build.
 const eventClient = path.dirname(createRequire(path.join(formCore, 'package.json')).resolve('@tanstack/devtools-event-client/package.json'))

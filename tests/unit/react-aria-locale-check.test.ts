@@ -7,7 +7,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { withoutIcuLocaleList } from '../../scripts/vite-react-aria-locale-plugin'
 
 const require = createRequire(import.meta.url)
-const moduleFile = path.join(path.dirname(require.resolve('react-aria/package.json')), 'dist/private/i18n/useDefaultLocale.mjs')
+// React Aria as the project's dependency, react-aria-components, resolves it.
+const reactAria = path.dirname(createRequire(require.resolve('react-aria-components')).resolve('react-aria/package.json'))
+const moduleFile = path.join(reactAria, 'dist/private/i18n/useDefaultLocale.mjs')
 const original = readFileSync(moduleFile, 'utf8')
 
 type GetDefaultLocale = () => { locale: string; direction: 'ltr' | 'rtl' }
