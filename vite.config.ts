@@ -90,6 +90,8 @@ export default defineConfig({
     base64Modules(),
     noUrlPatternPolyfillInTheBrowser,
     browserGetLocaleIsTheRouters,
+    // Two patches to dependencies in the browser's build (docs/decisions/040): React Aria's
+    // locale check without ICU's locale list, TanStack Form's devtools client off in production.
     reactAriaLocaleCheckWithoutIcuList(),
     formDevtoolsOffInProduction(),
     serverFnFetcherOnDemand(),

@@ -14,7 +14,7 @@ export function label(run: Run) {
   return `${run.name} ${run.path}${run.consent ? '' : ' (first visit)'}`
 }
 
-/** The navigation commit's wall and CPU time (lighthouse-audits.ts, navigationCommit): `32/7 ms`. */
+/** The wall and CPU time of the task that commits the page (lighthouse-audits.ts, navigationCommit): `32/7 ms`. */
 export function commitText(result: Pick<RunSummary, 'commitWallMs' | 'commitCpuMs'>): string {
   if (result.commitWallMs === null) return '–'
   return `${result.commitWallMs.toFixed(0)}/${result.commitCpuMs === null ? '–' : result.commitCpuMs.toFixed(0)} ms`
@@ -57,7 +57,7 @@ export function printLighthouseReport(results: RunSummary[], bundles: BundleRepo
     ),
   )
   console.log(
-    "\ncommit wall/CPU: the renderer's navigation commit, its wall time and the CPU time it had. Lighthouse multiplies the wall time by the CPU slowdown, and the task ends after the first paint it simulates, so on a busy small host the wait counts as blocking time (docs/decisions/040).",
+    "\ncommit wall/CPU: the renderer's task that commits the page, its wall time and the CPU time it had. Lighthouse multiplies the wall time by the CPU slowdown, and the task ends after the first paint it simulates, so on a busy small host the wait counts as blocking time (docs/decisions/040).",
   )
 
   if (repeat > 1) {
