@@ -179,7 +179,7 @@ export interface RunSummary extends Run {
   tbtMs: number | null
   fcpMs: number | null
   speedIndexMs: number | null
-  /** The renderer's navigation commit, wall and CPU time (lighthouse-audits.ts, navigationCommit). */
+  /** The wall and CPU time of the renderer's task that commits the page (lighthouse-audits.ts, navigationCommit). */
   commitWallMs: number | null
   commitCpuMs: number | null
   totalBytes: number | null

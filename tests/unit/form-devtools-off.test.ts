@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { withFormDevtoolsOff } from '../../scripts/vite-form-devtools-off-plugin'
+import { moduleCopies } from '../support/module-copy'
 
 const require = createRequire(import.meta.url)
 // TanStack Form's core as the project's dependency, @tanstack/react-form, resolves it.
@@ -17,16 +16,11 @@ interface FormEventClient {
   emit: (event: string, payload: unknown) => void
 }
 
-const copies = mkdtempSync(path.join(tmpdir(), 'form-devtools-'))
-/** form-core's module, as given, run from a folder of its own: its import points back at the package. */
+const copies = moduleCopies('form-devtools')
+/** form-core's module, as given, with its import pointed back at the event client's package. */
 async function load(code: string, name: string): Promise<FormEventClient> {
-  const absolute = code
-    .replace('from "@tanstack/devtools-event-client"', `from "${pathToFileURL(path.join(eventClient, 'dist/esm/index.js')).href}"`)
-    .replace(/^\/\/# sourceMappingURL=.*$/m, '')
-  const file = path.join(copies, `${name}.mjs`)
-  writeFileSync(file, absolute)
-  const module = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { formEventClient: FormEventClient }
-  return module.formEventClient
+  const imports = { '@tanstack/devtools-event-client': path.join(eventClient, 'dist/esm/index.js') }
+  return (await copies.load<{ formEventClient: FormEventClient }>(code, name, imports)).formEventClient
 }
 
 /** What the client asks the page for: a devtools connection. */
@@ -42,7 +36,7 @@ afterEach(() => {
   vi.useRealTimers()
   delete (globalThis as { __TANSTACK_EVENT_TARGET__?: EventTarget }).__TANSTACK_EVENT_TARGET__
 })
-afterAll(() => rmSync(copies, { recursive: true, force: true }))
+afterAll(copies.remove)
 
 describe("TanStack Form's devtools reports in the browser's production build", () => {
   it('as published, a form state report with no devtools on the page asks for a connection again and again', async () => {

@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { withoutIcuLocaleList } from '../../scripts/vite-react-aria-locale-plugin'
+import { moduleCopies } from '../support/module-copy'
 
 const require = createRequire(import.meta.url)
 // React Aria as the project's dependency, react-aria-components, resolves it.
@@ -14,20 +13,15 @@ const original = readFileSync(moduleFile, 'utf8')
 
 type GetDefaultLocale = () => { locale: string; direction: 'ltr' | 'rtl' }
 
-const copies = mkdtempSync(path.join(tmpdir(), 'react-aria-locale-'))
-/** React Aria's module, as given, run from a folder of its own: its imports point back at the package. */
+const copies = moduleCopies('react-aria-locale')
+/** React Aria's module, as given, with its relative imports and React's pointed back at the package. */
 async function load(code: string, name: string): Promise<GetDefaultLocale> {
-  const absolute = code
-    .replace(
-      /from "(\.{1,2}\/[^"]+)"/g,
-      (_, relative: string) => `from "${pathToFileURL(path.resolve(path.dirname(moduleFile), relative)).href}"`,
-    )
-    .replace(/from "react"/g, `from "${pathToFileURL(require.resolve('react')).href}"`)
-    .replace(/^\/\/# sourceMappingURL=.*$/m, '')
-  const file = path.join(copies, `${name}.mjs`)
-  writeFileSync(file, absolute)
-  const module = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { getDefaultLocale: GetDefaultLocale }
-  return module.getDefaultLocale
+  const relative = [...new Set([...code.matchAll(/from "(\.{1,2}\/[^"]+)"/g)].map((match) => match[1]!))]
+  const imports = Object.fromEntries([
+    ...relative.map((specifier) => [specifier, path.resolve(path.dirname(moduleFile), specifier)]),
+    ['react', require.resolve('react')],
+  ])
+  return (await copies.load<{ getDefaultLocale: GetDefaultLocale }>(code, name, imports)).getDefaultLocale
 }
 
 function browserLanguage(language: string) {
@@ -37,7 +31,7 @@ function browserLanguage(language: string) {
 afterEach(() => {
   delete (globalThis.navigator as { language?: string }).language
 })
-afterAll(() => rmSync(copies, { recursive: true, force: true }))
+afterAll(copies.remove)
 
 describe("React Aria's locale check without ICU's locale list (docs/decisions/040)", () => {
   it('no longer asks for the list of supported locales', () => {
