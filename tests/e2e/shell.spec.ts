@@ -310,9 +310,16 @@ test('code that cannot load while the browser is offline leaves the page in plac
   await expect(page.getByTestId('offline-notice')).toBeVisible()
   // The search overlay's code loads when its button is hovered (app/ui/lazy.ts); offline, that fails.
   const failed = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname.startsWith('/assets/'))
+  // The page learns of the failure after the browser reports the request (Vite's `vite:preloadError`,
+  // then the loader's catch): the browser must still be offline when it does, or the rule would
+  // rightly reload for a missing chunk (app/ui/chunk-reload.ts).
+  await page.evaluate(() =>
+    window.addEventListener('vite:preloadError', () => Object.assign(window, { __importFailed: true }), { once: true }),
+  )
   const search = page.getByRole('button', { name: 'Search', exact: true }).first()
   await search.hover()
   await failed
+  await page.waitForFunction(() => (window as { __importFailed?: boolean }).__importFailed === true)
   // A reload here would show the browser's own offline screen instead of the page.
   await expect(page.getByTestId('offline-notice')).toBeVisible()
   expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true)
