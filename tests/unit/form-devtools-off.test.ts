@@ -1,3 +1,8 @@
+/**
+ * TanStack Form's devtools event client, created disabled in the browser's production build
+ * (scripts/vite-form-devtools-off-plugin.ts, docs/decisions/040): as published it asks the
+ * page for a devtools connection again and again; rewritten it asks nothing.
+ */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
