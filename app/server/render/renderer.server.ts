@@ -17,6 +17,7 @@ import { CACHE_TAGS_HEADER, isHtml, withHeaders } from '../http/responses.server
 import { contentSecurityPolicy, newNonce } from '../http/security-headers.server'
 import { startKeepingIslandMarkup } from './island-markup.server'
 import { renderFailedPage } from './render-failed.server'
+import { renderTurns } from './render-turns.server'
 
 function cacheTagsOf(loaderData: unknown): string[] {
   if (typeof loaderData !== 'object' || loaderData === null || !('cacheTags' in loaderData)) return []
@@ -33,12 +34,20 @@ function cacheTagsOf(loaderData: unknown): string[] {
 const requestLocale = new AsyncLocalStorage<{ locale?: Locale; origin?: string; messageCalls?: Set<string> }>()
 overwriteServerAsyncLocalStorage(requestLocale)
 
-/** Requirements §10.3: a backend that is down is not a missing page. The page's cache tags travel with it. */
+/** One page renders at a time once its data is loaded (docs/decisions/041-one-render-at-a-time.md). */
+const turns = renderTurns()
+
+/**
+ * Requirements §10.3: a backend that is down is not a missing page. The page's cache tags travel with it.
+ * Start calls this once the route's loaders are done: the render's turn starts here.
+ */
 const renderWithStatus = defineHandlerCallback(async (ctx) => {
+  const turn = await turns.take()
   let result: Awaited<ReturnType<typeof defaultStreamHandler>>
   try {
     result = await defaultStreamHandler(ctx)
   } catch (error) {
+    turn.end()
     // The page failed and so did its error screen (React renders no boundary on the server).
     console.error(`[render] ${new URL(ctx.request.url).pathname}: the error screen failed too: ${loggableError(error)}`)
     return renderFailedPage(requestLocale.getStore()?.locale ?? siteConfig.i18n.defaultLocale)
@@ -49,7 +58,7 @@ const renderWithStatus = defineHandlerCallback(async (ctx) => {
   if (tags.size > 0) headers.set(CACHE_TAGS_HEADER, [...tags].join(','))
   const unavailable = ctx.router.state.matches.some((match) => match.status === 'error' && isContentUnavailable(match.error))
   if (unavailable) headers.set('Retry-After', String(siteConfig.cache.retryAfterSeconds))
-  const response = new Response(original.body, { status: unavailable ? 503 : original.status, headers })
+  const response = new Response(turn.body(original.body), { status: unavailable ? 503 : original.status, headers })
   return result instanceof Response ? response : { ...result, response }
 })
 
