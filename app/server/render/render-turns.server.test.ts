@@ -56,6 +56,15 @@ function takeInOrder(turns: RenderTurns, started: string[], name: string) {
   })
 }
 
+/** A render in its turn whose body the test writes, and the next render, waiting for its turn. */
+async function renderingWithOneWaiting() {
+  const turns = renderTurns(60_000)
+  const first = await turns.take()
+  const page = controlledBody()
+  const body = first.body(page.body)!
+  return { page, body, next: turns.take() }
+}
+
 describe('render turns', () => {
   it('starts the next render only when the last body has been written to its end, in the order they asked', async () => {
     const turns = renderTurns(60_000)
@@ -83,11 +92,7 @@ describe('render turns', () => {
   })
 
   it('does not wait for the reader: a body nobody reads yet ends its turn when the render has written it', async () => {
-    const turns = renderTurns(60_000)
-    const first = await turns.take()
-    const page = controlledBody()
-    const body = first.body(page.body)
-    const next = turns.take()
+    const { page, body, next } = await renderingWithOneWaiting()
     page.write('whole page')
     page.close()
     expect(await settled(next)).toBe(true)
@@ -126,11 +131,7 @@ describe('render turns', () => {
   })
 
   it('passes a body that fails on to its reader and ends the turn', async () => {
-    const turns = renderTurns(60_000)
-    const first = await turns.take()
-    const page = controlledBody()
-    const body = first.body(page.body)
-    const next = turns.take()
+    const { page, body, next } = await renderingWithOneWaiting()
     page.write('half')
     page.fail(new Error('the render broke'))
     expect(await settled(next)).toBe(true)
@@ -138,11 +139,7 @@ describe('render turns', () => {
   })
 
   it('cancels the render when its reader cancels (a visitor who left), and ends the turn', async () => {
-    const turns = renderTurns(60_000)
-    const first = await turns.take()
-    const page = controlledBody()
-    const body = first.body(page.body)!
-    const next = turns.take()
+    const { page, body, next } = await renderingWithOneWaiting()
     page.write('some')
     await body.cancel('the connection closed')
     expect(page.cancelled()).toBe('the connection closed')
