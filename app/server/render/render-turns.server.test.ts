@@ -100,14 +100,14 @@ describe('render turns', () => {
   })
 
   it('lets the next render start after the bound when one stalls, and the stalled one goes on', async () => {
-    const turns = renderTurns(30)
+    const turns = renderTurns(300)
     const first = await turns.take()
     const page = controlledBody()
     const body = first.body(page.body)
     page.write('the start')
     const next = turns.take()
     expect(await settled(next)).toBe(false)
-    await new Promise((resolve) => setTimeout(resolve, 40))
+    await new Promise((resolve) => setTimeout(resolve, 350))
     expect(await settled(next)).toBe(true)
     page.write(', the end')
     page.close()
