@@ -18,8 +18,10 @@ export function chunkMap(root: string): Plugin {
       const map: Record<string, string[]> = {}
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue
-        const paths = Object.keys(output.modules)
-          .map((id) => repositoryPath(id, root))
+        // A module the build shook down to nothing (server-only code behind `import.meta.env.SSR`) is not in the chunk.
+        const paths = Object.entries(output.modules)
+          .filter(([, module]) => module.renderedLength > 0)
+          .map(([id]) => repositoryPath(id, root))
           .filter((path): path is string => path !== null && (path.startsWith('app/') || path.startsWith('cms/')))
         if (paths.length === 0) continue
         // `assets/shell-AbC123.js` → `shell`; an entry or a lazy module's chunk is named after it.
