@@ -137,6 +137,11 @@ export function ConsentProvider({ env, children }: { env: PublicEnv; children: R
   return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>
 }
 
+/** The consent a caller read with `useConsent()`, provided again around markup rendered apart from the page (the kept footer, decision 042). */
+export function ConsentValueProvider({ value, children }: { value: ConsentContextValue; children: ReactNode }) {
+  return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>
+}
+
 export function useConsent(): ConsentContextValue {
   const value = useContext(ConsentContext)
   if (!value) throw new Error('useConsent() needs <ConsentProvider> above it')

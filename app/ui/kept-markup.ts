@@ -1,7 +1,7 @@
 /**
- * Where an island's server markup can be rendered once and used again (docs/decisions/037):
- * the server's renderer sets it (app/server/render/island-markup.server.ts); in the browser
- * and in tests that render a component alone it stays unset, and islands render inline.
+ * Where server markup can be rendered once and used again: an island's (docs/decisions/037)
+ * and the footer's (042). The server's renderer sets it (app/server/render/island-markup.server.ts);
+ * in the browser and in tests that render a component alone it stays unset, and both render inline.
  * A hook of its own, so that no React DOM server code reaches the browser's bundle.
  *
  * Two server bundles carry this file (the server entry's and the renderer's, as with
@@ -11,9 +11,11 @@ import type { ReactElement } from 'react'
 
 /**
  * The HTML of `element`, kept under `key`, with every `useId` prefixed by `identifierPrefix`;
- * null when it cannot be kept (a part suspended or failed): then the island renders inline.
+ * null when it cannot be kept (a part suspended or failed): then the caller renders inline.
+ * A prefix of null is for markup the browser hydrates (the footer, decision 042): its ids
+ * would not be the ones the browser's render makes, so HTML with any `useId` is not kept.
  */
-export type KeptMarkup = (key: string, identifierPrefix: string, element: ReactElement) => string | null
+export type KeptMarkup = (key: string, identifierPrefix: string | null, element: ReactElement) => string | null
 
 const KEEPER = Symbol.for('kestrel.kept-markup')
 const store = globalThis as typeof globalThis & { [KEEPER]?: KeptMarkup | null }

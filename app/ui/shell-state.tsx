@@ -41,6 +41,11 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>
 }
 
+/** The shell state a caller read with `useShell()`, provided again around markup rendered apart from the page (the kept navigation bar, decision 042). */
+export function ShellValueProvider({ value, children }: { value: ShellState; children: ReactNode }) {
+  return <ShellContext.Provider value={value}>{children}</ShellContext.Provider>
+}
+
 export function useShell(): ShellState {
   const value = useContext(ShellContext)
   if (!value) throw new Error('useShell() needs <ShellProvider> above it')

@@ -3,8 +3,8 @@
  * and a search icon that opens the search overlay. On phones it collapses into a menu
  * button and a drawer. The menus and the drawer load when first needed.
  */
-import { Link } from '@tanstack/react-router'
-import { Suspense, useEffect, useState } from 'react'
+import { Link, useRouter } from '@tanstack/react-router'
+import { Suspense, useEffect, useState, type ReactElement } from 'react'
 import type { Language, MenuLink, Menus, SiteOptions } from '../../contract/model'
 import { prefetchWhenIdle } from '../../lib/prefetch'
 import { buildPrimaryNavigation } from '../../site-rules/menus'
@@ -17,7 +17,10 @@ import { PlainButton } from '../../ui/PlainButton'
 import { LanguageSwitcher } from './language-switcher'
 import { ThemeSwitcher } from './theme-switcher'
 import { preloadSearch } from './search-overlay'
-import { useShell } from '../../ui/shell-state'
+import { ShellValueProvider, useShell } from '../../ui/shell-state'
+import { islandMarkupKeeper, type KeptMarkup } from '../../ui/kept-markup'
+import { KeptFramePart } from '../../ui/kept-frame-part'
+import { frameMarkupKey, frameShape } from './frame-markup-key'
 import { useMenuTrigger } from './use-menu-trigger'
 
 /** Where the navigation bar shows its dropdowns (Tailwind's `lg`, as its `hidden lg:block`). */
@@ -36,13 +39,18 @@ export interface NavBarProps {
 
 export function NavBar({ menus, options, languages, variant }: NavBarProps) {
   const items = menus ? buildPrimaryNavigation(menus) : []
-  const { setSearchOpen } = useShell()
+  // On the server, the default layout's menu and buttons are rendered once per locale, menus and current link
+  // (decision 042). The logo renders in place: React preloads its image from the page's head. The static
+  // layout's buttons carry the language menu, whose links are the page's own: its bar renders in place.
+  // The condition is the build's constant, so the browser's bundle carries none of it.
+  const keeper = import.meta.env.SSR && variant === 'default' ? islandMarkupKeeper() : null
   // The dropdown menus (navigation and language) are the shell's most used widget: their code
   // comes when the browser is idle, so a keyboard user's first Enter never waits for it (not
   // on a slow connection or with Save-Data: there it comes on hover, focus or press). Only
   // where the navigation's dropdowns are shown: on a phone they are in the drawer, and
   // evaluating React Aria's menu and popover code would be a long task for a menu nobody sees.
   useEffect(() => (window.matchMedia(DESKTOP_NAVIGATION).matches ? prefetchWhenIdle(MenuPopover.preload) : undefined), [])
+  const actions = <NavActions items={items} options={options} languages={languages} variant={variant} />
   return (
     <div className="mx-auto flex h-16 max-w-site items-center gap-2 px-4 min-[360px]:gap-4 sm:px-6 lg:h-[4.25rem]">
       {/* On the narrowest phones (320 px, WCAG 1.4.10) the name wraps beside the logo rather than pushing the buttons off screen. */}
@@ -53,50 +61,139 @@ export function NavBar({ menus, options, languages, variant }: NavBarProps) {
         <img src={options.logoUrl ?? '/logo.svg'} alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
         <span className="min-w-0">{options.organizationName}</span>
       </Link>
-      {items.length > 0 && (
-        <nav aria-label={m.nav_main()} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {items.map((item) => (
-              <li key={item.id}>{item.children.length > 0 ? <NavDropdown item={item} /> : <NavLink item={item} />}</li>
-            ))}
-          </ul>
-        </nav>
+      {menus &&
+        items.length > 0 &&
+        (keeper ? (
+          <KeptPrimaryNav keeper={keeper} menus={menus} items={items} />
+        ) : (
+          <nav aria-label={m.nav_main()} className={PRIMARY_NAV_CLASS}>
+            <PrimaryNavList items={items} />
+          </nav>
+        ))}
+      {keeper ? (
+        <KeptNavActions keeper={keeper} options={options} hasItems={items.length > 0}>
+          {actions}
+        </KeptNavActions>
+      ) : (
+        <div className={NAV_ACTIONS_CLASS}>{actions}</div>
       )}
-      <div className="flex shrink-0 items-center min-[360px]:gap-1">
-        {/* The static layout has no top bar: its language menu sits in the main navigation. */}
-        {variant === 'static' && (
-          <div className="hidden lg:block">
-            <LanguageSwitcher languages={languages} tone="light" />
-          </div>
-        )}
-        {options.shopUrl && (
-          <a
-            href={options.shopUrl}
-            aria-label={m.shop()}
-            title={m.shop()}
-            className="inline-flex h-11 w-10 items-center justify-center rounded-full text-ink-soft hover:bg-surface-sunken hover:text-ink min-[360px]:w-11"
-          >
-            <CartIcon />
-          </a>
-        )}
-        <ThemeSwitcher />
-        {variant === 'default' && (
-          <PlainButton
-            variant="icon"
-            aria-label={m.search_open()}
-            aria-haspopup="dialog"
-            onPointerEnter={preloadSearch}
-            onFocus={preloadSearch}
-            onClick={() => setSearchOpen(true)}
-            data-testid="search-button"
-            className={narrowIcon}
-          >
-            <SearchIcon />
-          </PlainButton>
-        )}
-        {items.length > 0 && <MobileMenuButton items={items} languages={languages} />}
-      </div>
     </div>
+  )
+}
+
+const PRIMARY_NAV_CLASS = 'hidden lg:block'
+const NAV_ACTIONS_CLASS = 'flex shrink-0 items-center min-[360px]:gap-1'
+
+/** The primary menu's markup on the server, kept under the menu and which of its links is the page's. */
+function KeptPrimaryNav({ keeper, menus, items }: { keeper: KeptMarkup; menus: Menus; items: MenuLink[] }) {
+  const location = useRouter().state.location
+  const shell = useShell()
+  const shown = frameShape(menus, 'primary-nav', () => ({
+    shown: items,
+    routedHrefs: items
+      .flatMap((item) => [item, ...item.children])
+      .filter((link) => link.internal && link.href.startsWith('/'))
+      .map((link) => link.href),
+  }))
+  return (
+    <KeptFramePart
+      keeper={keeper}
+      markupKey={frameMarkupKey('primary-nav', [shown], location)}
+      tag="nav"
+      attributes={{ 'aria-label': m.nav_main() }}
+      className={PRIMARY_NAV_CLASS}
+      contexts={(content) => <ShellValueProvider value={shell}>{content}</ShellValueProvider>}
+    >
+      <PrimaryNavList items={items} />
+    </KeptFramePart>
+  )
+}
+
+/** The bar's buttons on the server, kept under the shop link and whether there is a menu: no link of theirs is the page's. */
+function KeptNavActions({
+  keeper,
+  options,
+  hasItems,
+  children,
+}: {
+  keeper: KeptMarkup
+  options: SiteOptions
+  hasItems: boolean
+  children: ReactElement
+}) {
+  const location = useRouter().state.location
+  const shell = useShell()
+  const shown = frameShape(options, 'nav-actions', () => ({ shown: [options.shopUrl], routedHrefs: [] }))
+  return (
+    <KeptFramePart
+      keeper={keeper}
+      markupKey={frameMarkupKey(`nav-actions ${hasItems ? 'menu' : 'no-menu'}`, [shown], location)}
+      tag="div"
+      className={NAV_ACTIONS_CLASS}
+      contexts={(content) => <ShellValueProvider value={shell}>{content}</ShellValueProvider>}
+    >
+      {children}
+    </KeptFramePart>
+  )
+}
+
+function PrimaryNavList({ items }: { items: MenuLink[] }) {
+  return (
+    <ul className="flex items-center gap-1">
+      {items.map((item) => (
+        <li key={item.id}>{item.children.length > 0 ? <NavDropdown item={item} /> : <NavLink item={item} />}</li>
+      ))}
+    </ul>
+  )
+}
+
+function NavActions({
+  items,
+  options,
+  languages,
+  variant,
+}: {
+  items: MenuLink[]
+  options: SiteOptions
+  languages: Language[]
+  variant: 'default' | 'static'
+}) {
+  const { setSearchOpen } = useShell()
+  return (
+    <>
+      {/* The static layout has no top bar: its language menu sits in the main navigation. */}
+      {variant === 'static' && (
+        <div className="hidden lg:block">
+          <LanguageSwitcher languages={languages} tone="light" />
+        </div>
+      )}
+      {options.shopUrl && (
+        <a
+          href={options.shopUrl}
+          aria-label={m.shop()}
+          title={m.shop()}
+          className="inline-flex h-11 w-10 items-center justify-center rounded-full text-ink-soft hover:bg-surface-sunken hover:text-ink min-[360px]:w-11"
+        >
+          <CartIcon />
+        </a>
+      )}
+      <ThemeSwitcher />
+      {variant === 'default' && (
+        <PlainButton
+          variant="icon"
+          aria-label={m.search_open()}
+          aria-haspopup="dialog"
+          onPointerEnter={preloadSearch}
+          onFocus={preloadSearch}
+          onClick={() => setSearchOpen(true)}
+          data-testid="search-button"
+          className={narrowIcon}
+        >
+          <SearchIcon />
+        </PlainButton>
+      )}
+      {items.length > 0 && <MobileMenuButton items={items} languages={languages} />}
+    </>
   )
 }
 

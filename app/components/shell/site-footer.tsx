@@ -3,11 +3,16 @@
  * accessible name), a review badge, a status badge, the address widget area and a
  * copyright line with the current year.
  */
+import { useRouter } from '@tanstack/react-router'
 import { m } from '../../paraglide/messages'
 import type { MenuLink, Menus, SiteOptions } from '../../contract/model'
 import { CmsLink } from '../../ui/cms-link'
+import { ConsentValueProvider, useConsent } from '../../ui/consent-state'
+import { islandMarkupKeeper, type KeptMarkup } from '../../ui/kept-markup'
+import { KeptFramePart } from '../../ui/kept-frame-part'
 import { ConsentSettingsLink } from '../consent/consent-ui'
 import { SocialIcon, socialNetworks, StarIcon, type SocialNetwork } from '../../ui/icons'
+import { frameMarkupKey, frameShape, yearOfKey } from './frame-markup-key'
 
 const SOCIAL_ICON_SIZE = 50
 const networkNames: Record<SocialNetwork, string> = {
@@ -25,11 +30,67 @@ function socialLinks(items: MenuLink[]): Array<{ network: SocialNetwork; link: M
   })
 }
 
-export function SiteFooter({ menus, options, variant }: { menus: Menus | null; options: SiteOptions; variant: 'default' | 'static' }) {
+interface SiteFooterProps {
+  menus: Menus | null
+  options: SiteOptions
+  variant: 'default' | 'static'
+}
+
+const FOOTER_CLASS = 'mt-20 bg-chrome text-slate-300'
+
+export function SiteFooter(props: SiteFooterProps) {
+  // On the server, the footer's markup is rendered once per locale, menus and current link (decision 042).
+  // The condition is the build's constant, so the browser's bundle carries none of it.
+  const keeper = import.meta.env.SSR ? islandMarkupKeeper() : null
+  if (keeper) return <KeptSiteFooter {...props} keeper={keeper} />
+  return (
+    <footer className={FOOTER_CLASS}>
+      <FooterContent {...props} />
+    </footer>
+  )
+}
+
+const FOOTER_COLUMNS = ['footer-1', 'footer-2', 'footer-3', 'footer-4'] as const
+
+/** The footer's markup on the server, kept under what it shows: its menus and options, and which of its links is the page's. */
+function KeptSiteFooter({ keeper, ...props }: SiteFooterProps & { keeper: KeptMarkup }) {
+  const { menus, options, variant } = props
+  const location = useRouter().state.location
+  const consent = useConsent()
+  const shown = [
+    frameShape(options, 'footer', () => ({
+      shown: [options.organizationName, options.addressHtml, options.reviewBadge, options.statusBadge],
+      routedHrefs: [],
+    })),
+  ]
+  if (menus) {
+    shown.push(
+      frameShape(menus, 'footer', () => {
+        const columns = FOOTER_COLUMNS.map((name) => menus[name])
+        // CmsLink: an internal link whose href is a path is a router link; the rest are plain anchors.
+        const routed = columns.flat().filter((item) => item.internal && item.href.startsWith('/'))
+        return { shown: [columns, menus.socials], routedHrefs: routed.map((item) => item.href) }
+      }),
+    )
+  }
+  return (
+    <KeptFramePart
+      keeper={keeper}
+      markupKey={frameMarkupKey(`footer ${variant} ${yearOfKey()}`, shown, location)}
+      tag="footer"
+      className={FOOTER_CLASS}
+      contexts={(content) => <ConsentValueProvider value={consent}>{content}</ConsentValueProvider>}
+    >
+      <FooterContent {...props} />
+    </KeptFramePart>
+  )
+}
+
+function FooterContent({ menus, options, variant }: SiteFooterProps) {
   const columns = menus ? [menus['footer-1'], menus['footer-2'], menus['footer-3'], menus['footer-4']] : []
   const socials = menus ? socialLinks(menus.socials) : []
   return (
-    <footer className="mt-20 bg-chrome text-slate-300">
+    <>
       {variant === 'default' && (
         <div className="mx-auto grid max-w-site gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.3fr_3fr]">
           <div className="space-y-5">
@@ -111,6 +172,6 @@ export function SiteFooter({ menus, options, variant }: { menus: Menus | null; o
           )}
         </div>
       </div>
-    </footer>
+    </>
   )
 }

@@ -1,10 +1,12 @@
 /**
- * Island parts rendered once and sent again (docs/decisions/037): the server markup of a
- * form, kept under everything it depends on (app/sections/form/form-markup-key.ts), so a
- * page rendered again for another request, or another page with the same form, spends no
- * time on its hundreds of components. The browser never keeps this markup (it renders
- * the part itself when its code loads, app/ui/island.tsx); readers without JavaScript and
- * crawlers get the same HTML a render would give, but for the `useId` ids.
+ * Parts rendered once and sent again. The server markup of a form (docs/decisions/037),
+ * kept under everything it depends on (app/sections/form/form-markup-key.ts), so a page
+ * rendered again for another request, or another page with the same form, spends no time on
+ * its hundreds of components. The browser never keeps this markup (it renders the part
+ * itself when its code loads, app/ui/island.tsx); readers without JavaScript and crawlers
+ * get the same HTML a render would give, but for the `useId` ids. And the parts of the
+ * page's frame (decision 042: the footer, the primary menu, the bar's buttons), which the
+ * browser hydrates: kept only when they need no `useId` id and ask for no resource.
  *
  * React's string renderer is a module of its own, with its own state, so it may run while
  * the page's stream renderer is inside a component. It does not see the page's context
@@ -14,10 +16,18 @@ import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { keepIslandMarkupWith } from '../../ui/kept-markup'
 
-/** Forms × locales × heading levels, and room for a definition that changed today; about 30 KB each. */
-const MAX_KEPT = 256
+/** Islands: forms × locales × heading levels, and room for a definition that changed today; about 30 KB each. */
+const MAX_KEPT_ISLANDS = 256
+/**
+ * Frame parts: a few per locale, and one per page one of its links is current for (every
+ * post, below the menu's Blog); 1–10 KB each. Apart from the islands, so that a crawl over
+ * many posts never pushes out the forms.
+ */
+const MAX_KEPT_FRAME_PARTS = 512
 
-const kept = new Map<string, string>()
+/** A part's HTML by key; null for a part that can never be kept as it is (decision 042), so it is not rendered twice again. */
+const keptIslands = new Map<string, string | null>()
+const keptFrameParts = new Map<string, string | null>()
 
 /**
  * The string renderer does not wait: a part that would suspend (a field whose code is not
@@ -30,7 +40,22 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
 /** An inline script would need the request's CSP nonce (security-headers.server.ts): rendered inline, it gets one. */
 const INLINE_SCRIPT = '<script'
 
-function keptIslandMarkup(key: string, identifierPrefix: string, element: ReactElement): string | null {
+/**
+ * The prefix of a part kept without ids (decision 042): markup the browser hydrates must
+ * carry the ids its own render makes, which a part rendered alone cannot know. HTML in
+ * which this prefix appears used `useId`, and is not kept.
+ */
+const NO_IDS_PREFIX = 'kept-without-ids-'
+
+/**
+ * What React's string renderer puts before a part's markup when the part asks for a resource
+ * (an `<img>` is preloaded, a `<title>` or `<meta>` is hoisted): in a page those go to its
+ * head. Inside markup the browser hydrates they would be elements its render does not make.
+ */
+const HOISTED = /<(link|meta|title|style|base)[\s>/]/
+
+function keptIslandMarkup(key: string, identifierPrefix: string | null, element: ReactElement): string | null {
+  const kept = identifierPrefix === null ? keptFrameParts : keptIslands
   const found = kept.get(key)
   if (found !== undefined) {
     // Least recently used goes first: a Map keeps insertion order.
@@ -38,16 +63,33 @@ function keptIslandMarkup(key: string, identifierPrefix: string, element: ReactE
     kept.set(key, found)
     return found
   }
-  const html = renderToString(element, { identifierPrefix })
-  if (html.includes(CLIENT_RENDERED_BOUNDARY) || html.includes(INLINE_SCRIPT)) return null
-  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!)
-  kept.set(key, html)
-  return html
+  let html: string
+  try {
+    html = renderToString(element, { identifierPrefix: identifierPrefix ?? NO_IDS_PREFIX })
+  } catch {
+    // Rendered in place instead, where the page's renderer reports the error as it always did.
+    return null
+  }
+  // Not ready yet: the next render may keep it.
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return null
+  // Never keepable as it is: remembered as such.
+  const keepable = !html.includes(INLINE_SCRIPT) && (identifierPrefix !== null || (!html.includes(NO_IDS_PREFIX) && !HOISTED.test(html)))
+  if (kept.size >= (kept === keptIslands ? MAX_KEPT_ISLANDS : MAX_KEPT_FRAME_PARTS)) kept.delete(kept.keys().next().value!)
+  kept.set(key, keepable ? html : null)
+  return keepable ? html : null
 }
 
 /** How many parts are kept: for the tests. */
 export function keptIslandCount(): number {
-  return kept.size
+  let count = 0
+  for (const html of [...keptIslands.values(), ...keptFrameParts.values()]) if (html !== null) count++
+  return count
+}
+
+/** Forgets every kept part: for the tests. */
+export function forgetKeptMarkup(): void {
+  keptIslands.clear()
+  keptFrameParts.clear()
 }
 
 export function startKeepingIslandMarkup(): void {
