@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import type { PageData } from '../contract/model'
+import type { PageData, PaletteColor } from '../contract/model'
 import type { PageQuery } from '../contract/queries'
 import { firstListPage, listingFilter } from '../site-rules/listing'
 import { cacheTagsFor } from '../contract/cache-tags'
@@ -25,8 +25,12 @@ export interface PageLoaderData {
   listPage: number
   /** What the page shows, for revalidation (app/contract/cache-tags.ts); the server entry reads it after rendering. */
   cacheTags: string[]
-  /** The theme palette's custom properties and classes (app/contract/palette.ts), for the document's head. */
-  paletteCss: string
+  /**
+   * The theme's palette, for the document's head (its CSS is made there, app/contract/palette.ts).
+   * The same object as the page data's options carry: the dehydrated state writes it once,
+   * where its CSS as text would be another 3 KB in every page.
+   */
+  palette: readonly PaletteColor[]
 }
 
 export interface PageLoaderContext {
@@ -78,7 +82,7 @@ export async function loadPage(context: PageLoaderContext, target: PageTarget): 
       head: headInputFor(data, query, selection.path),
       listPage,
       cacheTags: cacheTagsFor(data, query.pageName),
-      paletteCss: paletteCss(data.options.palette),
+      palette: data.options.palette,
     },
   }
 }
@@ -124,5 +128,6 @@ export function pageHead(loaderData: PageLoaderData | undefined) {
   if (!loaderData) return {}
   // The palette sets :root's variables, so its style belongs in the head: a <style> in the
   // body may only style its parent and what follows it.
-  return { ...buildHead(loaderData.head), styles: loaderData.paletteCss ? [{ children: loaderData.paletteCss }] : [] }
+  const css = paletteCss(loaderData.palette)
+  return { ...buildHead(loaderData.head), styles: css ? [{ children: css }] : [] }
 }
