@@ -1,6 +1,6 @@
 /**
  * Where server markup can be rendered once and used again: an island's (docs/decisions/037)
- * and the footer's (042). The server's renderer sets it (app/server/render/island-markup.server.ts);
+ * and the frame's parts, the footer and the navigation bar's (042). The server's renderer sets it (app/server/render/island-markup.server.ts);
  * in the browser and in tests that render a component alone it stays unset, and both render inline.
  * A hook of its own, so that no React DOM server code reaches the browser's bundle.
  *
@@ -12,7 +12,7 @@ import type { ReactElement } from 'react'
 /**
  * The HTML of `element`, kept under `key`, with every `useId` prefixed by `identifierPrefix`;
  * null when it cannot be kept (a part suspended or failed): then the caller renders inline.
- * A prefix of null is for markup the browser hydrates (the footer, decision 042): its ids
+ * A prefix of null is for markup the browser hydrates (the frame's parts, decision 042): its ids
  * would not be the ones the browser's render makes, so HTML with any `useId` is not kept.
  */
 export type KeptMarkup = (key: string, identifierPrefix: string | null, element: ReactElement) => string | null

@@ -87,7 +87,7 @@ function KeptSiteFooter({ keeper, ...props }: SiteFooterProps & { keeper: KeptMa
 }
 
 function FooterContent({ menus, options, variant }: SiteFooterProps) {
-  const columns = menus ? [menus['footer-1'], menus['footer-2'], menus['footer-3'], menus['footer-4']] : []
+  const columns = menus ? FOOTER_COLUMNS.map((name) => menus[name]) : []
   const socials = menus ? socialLinks(menus.socials) : []
   return (
     <>

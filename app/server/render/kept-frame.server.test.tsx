@@ -158,6 +158,20 @@ describe('kept frame markup', () => {
     expect(keeper('with-image', null, <img src="/photo.webp" alt="" />)).toBeNull()
     expect(keeper('with-title', null, <title>Page</title>)).toBeNull()
     expect(keeper('plain', null, <p>text</p>)).toBe('<p>text</p>')
+    // Refused once, not rendered again for the same key.
+    let renders = 0
+    function Counted() {
+      renders++
+      return <img src="/photo.webp" alt="" />
+    }
+    expect(keeper('counted', null, <Counted />)).toBeNull()
+    expect(keeper('counted', null, <Counted />)).toBeNull()
+    expect(renders).toBe(1)
+    // A part that throws renders in place, where the page's renderer reports it.
+    function Failing(): never {
+      throw new Error('broken part')
+    }
+    expect(keeper('failing', null, <Failing />)).toBeNull()
     // An island's part (a form) is thrown away by the browser: its ids are prefixed and kept.
     expect(keeper('island-with-id', 'island-', <Labelled />)).toContain('id="_island-R_')
   })
