@@ -7,6 +7,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The e2e server's embedded CMS database (playwright.config.ts). */
 const database = createClient({ url: 'file:.cache/test-cms/e2e.db' })
+// The server writes this database while the tests read it: a read waits for its write rather than failing with SQLITE_BUSY.
+test.beforeAll(() => database.execute('PRAGMA busy_timeout = 5000'))
 test.afterAll(() => database.close())
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
