@@ -17,8 +17,23 @@ export function paletteColor(value: string): string | null {
   return HEX.test(color) || FUNCTION.test(color) ? color.toLowerCase() : null
 }
 
+/**
+ * The CSS of each palette the data cache holds, made once: every page's head asks for it, and
+ * the server's pages share the options' palette while the cache keeps them.
+ */
+const cssOfPalette = new WeakMap<readonly PaletteColor[], string>()
+
 /** The palette's custom properties and classes; '' for an empty palette. Slugs and colours are already checked by reshape. */
 export function paletteCss(palette: readonly PaletteColor[]): string {
+  let css = cssOfPalette.get(palette)
+  if (css === undefined) {
+    css = cssOf(palette)
+    cssOfPalette.set(palette, css)
+  }
+  return css
+}
+
+function cssOf(palette: readonly PaletteColor[]): string {
   if (palette.length === 0) return ''
   const variable = (color: PaletteColor) => `--wp--preset--color--${color.slug}`
   // Backgrounds have their own dark value (one the dark theme's light text reads on).

@@ -10,6 +10,7 @@
  * links current, and they share one. The test errs on the side of "could": it compares the
  * paths with and without the locale's prefix, on either side.
  */
+import { textKey } from '../../lib/text-key'
 import { stripLocale } from '../../lib/url'
 import { getLocale } from '../../paraglide/runtime'
 
@@ -32,15 +33,15 @@ export function couldBeCurrent(linkPath: string, pagePath: string): boolean {
   return formsCouldMatch(pathForms(linkPath), pathForms(pagePath))
 }
 
-/** What a part shows of one object from the data cache, as text for the key, and the paths of its router links. */
+/** What a part shows of one object from the data cache, as a short key of its content (app/lib/text-key.ts), and the paths of its router links. */
 export interface FrameShape {
-  text: string
+  key: string
   routedPaths: string[][]
 }
 
 /**
  * The menus and the options come from the data cache, the same objects while they are kept:
- * a part's shape of them is made once per object (as a form's definition text is,
+ * a part's shape of them is made once per object (as a form's definition's key is,
  * app/sections/form/form-markup-key.ts), and a new object with the same content makes the
  * same text, so the same key.
  */
@@ -55,7 +56,7 @@ export function frameShape(source: object, part: string, make: () => { shown: un
   let shape = byPart.get(part)
   if (shape === undefined) {
     const { shown, routedHrefs } = make()
-    shape = { text: JSON.stringify(shown), routedPaths: routedHrefs.map(pathForms) }
+    shape = { key: textKey(JSON.stringify(shown)), routedPaths: routedHrefs.map(pathForms) }
     byPart.set(part, shape)
   }
   return shape
@@ -70,5 +71,5 @@ export function yearOfKey(): string {
 export function frameMarkupKey(part: string, shown: FrameShape[], location: { pathname: string; searchStr: string }): string {
   const pageForms = pathForms(location.pathname)
   const current = shown.some((shape) => shape.routedPaths.some((linkForms) => formsCouldMatch(linkForms, pageForms)))
-  return `${part} ${getLocale()} ${current ? `${location.pathname}${location.searchStr}` : '-'} ${shown.map((shape) => shape.text).join(' ')}`
+  return `${part} ${getLocale()} ${current ? `${location.pathname}${location.searchStr}` : '-'} ${shown.map((shape) => shape.key).join(' ')}`
 }

@@ -20,8 +20,12 @@ export function HeadTags() {
     <>
       {tags
         .filter((tag) => !isModulePreload(tag))
-        .map((tag) => (
-          <Asset {...tag} key={`tsr-meta-${JSON.stringify(tag)}`} nonce={nonce} />
+        .map((tag, index) => (
+          // The browser keys a tag by its content, as TanStack's HeadContent does, so a
+          // navigation keeps a tag that stays and replaces one that changed. A server render
+          // has no earlier tags and writes no keys, and the JSON of the palette's style and the
+          // page's structured data was a few per cent of a cache miss (docs/decisions/043).
+          <Asset {...tag} key={import.meta.env.SSR ? index : `tsr-meta-${JSON.stringify(tag)}`} nonce={nonce} />
         ))}
     </>
   )

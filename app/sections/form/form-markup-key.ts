@@ -6,24 +6,13 @@
  * the fill-time stamp, the attempt key and every state are the browser's.
  */
 import type { ContentPage, Section } from '../../contract/model'
+import { contentKey } from '../../lib/text-key'
 import { getLocale } from '../../paraglide/runtime'
-
-/** A definition is read from the data cache, the same object while it is kept: its text is made once. */
-const texts = new WeakMap<object, string>()
-
-function textOf(value: object): string {
-  let text = texts.get(value)
-  if (text === undefined) {
-    text = JSON.stringify(value)
-    texts.set(value, text)
-  }
-  return text
-}
 
 export function formMarkupKey(section: Section, page: ContentPage | null, headingLevel: 1 | 2): string {
   const formId = section.data.form_id
   const definition = typeof formId === 'string' || typeof formId === 'number' ? (page?.forms[String(formId)] ?? null) : null
   const now = new Date()
   const day = `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`
-  return `form ${getLocale()} ${day} h${headingLevel} ${textOf(section.data)} ${definition ? textOf(definition) : 'none'}`
+  return `form ${getLocale()} ${day} h${headingLevel} ${contentKey(section.data)} ${definition ? contentKey(definition) : 'none'}`
 }
