@@ -91,11 +91,21 @@ function createSource(): ContentSource & { invalidate(): number } {
 /** SITE_URL, when set, is the public origin for canonical URLs instead of the backend's host_url. */
 function withSiteUrl(source: ContentSource, siteUrl: string): ContentSource {
   const origin = new URL(siteUrl).origin
-  const withOrigin = (options: SiteOptions): SiteOptions => ({
-    ...options,
-    siteUrl: origin,
-    ownOrigins: options.ownOrigins.includes(origin) ? options.ownOrigins : [...options.ownOrigins, origin],
-  })
+  // One copy per options object the cache holds: the server keeps markup made from the
+  // options per object (docs/decisions/042), so a new copy on every page would make it again.
+  const copies = new WeakMap<SiteOptions, SiteOptions>()
+  const withOrigin = (options: SiteOptions): SiteOptions => {
+    let copy = copies.get(options)
+    if (copy === undefined) {
+      copy = {
+        ...options,
+        siteUrl: origin,
+        ownOrigins: options.ownOrigins.includes(origin) ? options.ownOrigins : [...options.ownOrigins, origin],
+      }
+      copies.set(options, copy)
+    }
+    return copy
+  }
   return {
     ...source,
     async getPage(query) {
