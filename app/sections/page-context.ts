@@ -13,6 +13,11 @@ export interface SectionPage {
 }
 
 export const SectionPageContext = createContext<SectionPage | null>(null)
+/**
+ * The page, for a block that shows page-level data. The server keeps a block's markup under
+ * what it reads (docs/decisions/043, render-sections.tsx): a block that reads more of the page
+ * than a form's definition or the recent posts adds it to that key.
+ */
 export const useSectionPage = () => useContext(SectionPageContext)?.page ?? null
 
 /** Resolves a CMS link in section data: an app route when it points at the site, else the URL; null when unsafe. */

@@ -12,9 +12,16 @@
 import { RouterContextProvider, useRouter } from '@tanstack/react-router'
 import { Fragment, useContext, type ReactElement } from 'react'
 import type { Section } from '../contract/model'
-import { Island } from '../ui/island'
+import { contentKey } from '../lib/text-key'
+import { getLocale } from '../paraglide/runtime'
+import { ConsentValueProvider, useConsent } from '../ui/consent-state'
+import { ImageServiceContext } from '../ui/image'
+import { Island, type IslandProps } from '../ui/island'
+import { islandMarkupKeeper } from '../ui/kept-markup'
+import { ShellValueProvider, useShell } from '../ui/shell-state'
 import { formMarkupKey } from './form/form-markup-key'
 import { SectionPageContext } from './page-context'
+import type { SectionLayout } from '../contract/sections/schemas'
 import { isInteractive, isSectionLayout, isStatic, sectionRegistry, type SectionProps } from './registry'
 import { Reveal } from './reveal'
 
@@ -28,36 +35,87 @@ export function preloadAllBlocks() {
   return Promise.all(Object.values(sectionRegistry).map((code) => code.load()))
 }
 
-export function RenderSections({ sections, firstIsTitle }: { sections: Section[]; firstIsTitle: boolean }) {
-  // No warning where a test renders sections without a router: only the server, where there always is one, uses it.
-  const router = useRouter({ warn: false })
+interface RenderSectionsProps {
+  sections: Section[]
+  firstIsTitle: boolean
+}
+
+export function RenderSections(props: RenderSectionsProps) {
+  // On the server, each section's markup is rendered once and sent again (decisions 037 and 043).
+  // The condition is the build's constant, so the browser's bundle carries none of it.
+  const keeper = import.meta.env.SSR ? islandMarkupKeeper() : null
+  if (keeper) return <KeptSections {...props} />
+  return <Sections {...props} keptMarkup={() => undefined} />
+}
+
+/**
+ * The server's sections, each kept under everything its markup depends on. A form's key
+ * (form-markup-key.ts) leaves the page out, so pages share a form's markup. Every other
+ * section's carries the page it is on: its links are marked current by the page's path and
+ * query, the blog teaser shows the page's recent posts, and its images' addresses are made
+ * from the image service's settings.
+ */
+function KeptSections(props: RenderSectionsProps) {
+  const router = useRouter()
   const sectionPage = useContext(SectionPageContext)
-  // What a form section reads from the page's providers (form-section.tsx, the form engine), around its kept markup.
-  const formContexts = (part: ReactElement) => (
+  const imageService = useContext(ImageServiceContext)
+  const consent = useConsent()
+  const shell = useShell()
+  // What a section reads from the page's providers, around its kept markup: it is rendered apart from the page.
+  const contexts = (part: ReactElement) => (
     <RouterContextProvider router={router}>
-      <SectionPageContext.Provider value={sectionPage}>{part}</SectionPageContext.Provider>
+      <ImageServiceContext.Provider value={imageService}>
+        <ConsentValueProvider value={consent}>
+          <ShellValueProvider value={shell}>
+            <SectionPageContext.Provider value={sectionPage}>{part}</SectionPageContext.Provider>
+          </ShellValueProvider>
+        </ConsentValueProvider>
+      </ImageServiceContext.Provider>
     </RouterContextProvider>
   )
+  const { pathname, searchStr } = router.state.location
+  const pageKey = [
+    getLocale(),
+    `${pathname}${searchStr}`,
+    imageService.cloudName ?? '-',
+    imageService.siteUrl,
+    // What a block reads of the page besides its own data (page-context.ts): the recent posts.
+    sectionPage ? `${sectionPage.ownOrigins.join(',')} ${contentKey(sectionPage.page.recentPosts)}` : '-',
+  ].join(' ')
+  return (
+    <Sections
+      {...props}
+      keptMarkup={(section, headingLevel) =>
+        isInteractive(section.layout)
+          ? { room: 'form', key: formMarkupKey(section, sectionPage?.page ?? null, headingLevel), contexts }
+          : { room: 'section', key: `${section.layout} h${headingLevel} ${pageKey} ${contentKey(section.data)}`, contexts }
+      }
+    />
+  )
+}
+
+function Sections({
+  sections,
+  firstIsTitle,
+  keptMarkup,
+}: RenderSectionsProps & {
+  keptMarkup: (section: Section & { layout: SectionLayout }, headingLevel: 1 | 2) => IslandProps<SectionProps>['keptMarkup']
+}) {
   return (
     <>
       {sections.map((section, index) => {
         // The server dropped sections of unknown layouts and data their block refuses (app/server/content/sections.server.ts).
         if (!isSectionLayout(section.layout)) return null
+        const layout = section.layout
         const headingLevel = firstIsTitle && index === 0 ? 1 : 2
-        const interactive = isInteractive(section.layout)
         const rendered = (
           <Island<SectionProps>
             id={`section-${index}-${section.key}`}
-            code={sectionRegistry[section.layout]}
+            code={sectionRegistry[layout]}
             props={{ data: section.data, headingLevel }}
-            loading={isStatic(section.layout) ? 'none' : index < EAGER_SECTIONS ? 'now' : interactive ? 'interactive' : 'visible'}
-            attributes={{ 'data-section': section.layout }}
-            // A form is hundreds of components: its server markup is rendered once per form, locale and definition (decision 037).
-            keptMarkup={
-              import.meta.env.SSR && interactive
-                ? { key: formMarkupKey(section, sectionPage?.page ?? null, headingLevel), contexts: formContexts }
-                : undefined
-            }
+            loading={isStatic(layout) ? 'none' : index < EAGER_SECTIONS ? 'now' : isInteractive(layout) ? 'interactive' : 'visible'}
+            attributes={{ 'data-section': layout }}
+            keptMarkup={keptMarkup({ ...section, layout }, headingLevel)}
           />
         )
         // Blocks opt in to scroll animations with `animate: true` in their data.

@@ -16,7 +16,7 @@
  *
  * Since the browser puts its own render in place of the server's markup, the server may
  * render a part once and send the same HTML again while what it depends on is the same
- * (`keptMarkup`: a form, decision 037).
+ * (`keptMarkup`: a form, decision 037; every other section, decision 043).
  */
 import {
   lazy,
@@ -82,6 +82,8 @@ export interface IslandProps<P> {
 interface KeptMarkupOptions {
   /** Everything the part's markup depends on besides its id: not the request, the visitor or the time of day. */
   key: string
+  /** A form's or another section's (decisions 037 and 043): each kind is kept in a room of its own. */
+  room: 'form' | 'section'
   /** The part inside every context it reads: it is rendered on its own, where the page's providers are not. */
   contexts: (part: ReactElement) => ReactElement
 }
@@ -203,7 +205,7 @@ interface KeptIslandMarkupProps {
  * island's id is part of the key for that reason.
  */
 function KeptIslandMarkup({ id, attributes, options, keeper, part }: KeptIslandMarkupProps) {
-  const html = keeper(`${id} ${options.key}`, `${id}-`, options.contexts(part))
+  const html = keeper(`${id} ${options.key}`, `${id}-`, options.contexts(part), options.room)
   if (html === null) {
     return (
       <div id={id} {...attributes}>

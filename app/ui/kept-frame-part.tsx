@@ -21,7 +21,7 @@ interface KeptFramePartProps {
 
 export function KeptFramePart({ keeper, markupKey, tag: Tag, className, attributes, contexts, children }: KeptFramePartProps) {
   const router = useRouter()
-  const html = keeper(markupKey, null, <RouterContextProvider router={router}>{contexts(children)}</RouterContextProvider>)
+  const html = keeper(markupKey, null, <RouterContextProvider router={router}>{contexts(children)}</RouterContextProvider>, 'frame')
   // Not kept (it used an id, preloaded a resource, suspended or failed): rendered in place, where the page's renderer handles it.
   if (html === null)
     return (

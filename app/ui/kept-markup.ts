@@ -15,7 +15,10 @@ import type { ReactElement } from 'react'
  * A prefix of null is for markup the browser hydrates (the frame's parts, decision 042): its ids
  * would not be the ones the browser's render makes, so HTML with any `useId` is not kept.
  */
-export type KeptMarkup = (key: string, identifierPrefix: string | null, element: ReactElement) => string | null
+export type KeptMarkup = (key: string, identifierPrefix: string | null, element: ReactElement, room: KeptRoom) => string | null
+
+/** Where a part is kept: each kind has its own room and limit (app/server/render/island-markup.server.ts). */
+export type KeptRoom = 'form' | 'section' | 'frame'
 
 const KEEPER = Symbol.for('kestrel.kept-markup')
 const store = globalThis as typeof globalThis & { [KEEPER]?: KeptMarkup | null }

@@ -5,16 +5,21 @@
  */
 import { readFileSync } from 'node:fs'
 import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router'
-import { renderToReadableStream } from 'react-dom/server'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { publicEnvKeys, type PublicEnv } from '../../config/site'
 import { parseFormDefinition, type FormDefinition } from '../../contract/forms/definition'
 import type { ContentPage, Section } from '../../contract/model'
 import { overwriteGetLocale } from '../../paraglide/runtime'
 import { SectionPageContext } from '../../sections/page-context'
 import { preloadAllBlocks, RenderSections } from '../../sections/render-sections'
+import { ConsentProvider } from '../../ui/consent-state'
 import { keepIslandMarkupWith } from '../../ui/kept-markup'
+import { ShellProvider } from '../../ui/shell-state'
 import { keptIslandCount, startKeepingIslandMarkup } from './island-markup.server'
+import { renderToHtml } from '../../../tests/support/render-html'
 
+/** No tag, analytics or chat configured. */
+const env = Object.fromEntries(publicEnvKeys.map((key) => [key, null])) as PublicEnv
 const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['/contact'] }) })
 const contactForm = (locale: 'en' | 'de') => parseFormDefinition(JSON.parse(readFileSync(`content/${locale}/forms/1.json`, 'utf8')))!
 const sections: Section[] = [
@@ -24,17 +29,18 @@ const sections: Section[] = [
 
 /** The sections as the page's renderer renders them (TanStack Router's renderRouterToStream: no part moved out of order). */
 async function renderSections(forms: Record<string, FormDefinition | null>): Promise<string> {
-  const page = { forms } as unknown as ContentPage
-  const stream = await renderToReadableStream(
+  const page = { forms, recentPosts: [] } as unknown as ContentPage
+  return renderToHtml(
     <RouterContextProvider router={router}>
-      <SectionPageContext.Provider value={{ page, ownOrigins: [] }}>
-        <RenderSections sections={sections} firstIsTitle={false} />
-      </SectionPageContext.Provider>
+      <ConsentProvider env={env}>
+        <ShellProvider>
+          <SectionPageContext.Provider value={{ page, ownOrigins: [] }}>
+            <RenderSections sections={sections} firstIsTitle={false} />
+          </SectionPageContext.Provider>
+        </ShellProvider>
+      </ConsentProvider>
     </RouterContextProvider>,
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
-  await stream.allReady
-  return new Response(stream).text()
 }
 
 /** `useId`'s ids numbered in order of appearance: they differ between a render in place and a kept one, by design. */
@@ -61,11 +67,11 @@ describe('kept island markup', () => {
     const first = await renderSections({ 1: contactForm('en') })
     expect(first).not.toContain(KEPT_ID)
     expect(first).toContain('Phone')
-    expect(keptIslandCount()).toBe(0)
+    expect(keptIslandCount('form')).toBe(0)
 
     const kept = await renderSections({ 1: contactForm('en') })
     expect(kept).toContain(KEPT_ID)
-    expect(keptIslandCount()).toBe(1)
+    expect(keptIslandCount('form')).toBe(1)
     keepIslandMarkupWith(null)
     const inPlace = await renderSections({ 1: contactForm('en') })
     expect(inPlace).not.toContain(KEPT_ID)
@@ -75,11 +81,11 @@ describe('kept island markup', () => {
 
   it('is sent again for the same form, and rendered anew when the definition or the locale changes', async () => {
     startKeepingIslandMarkup()
-    const before = keptIslandCount()
+    const before = keptIslandCount('form')
     const once = await renderSections({ 1: contactForm('en') })
     // A definition read again (a new object with the same content) is the same form.
     expect(await renderSections({ 1: contactForm('en') })).toBe(once)
-    expect(keptIslandCount()).toBe(before)
+    expect(keptIslandCount('form')).toBe(before)
 
     const edited = contactForm('en')
     edited.fields = edited.fields.map((field) => (field.name === 'company' ? { ...field, label: 'Organisation' } : field))
@@ -90,6 +96,6 @@ describe('kept island markup', () => {
     overwriteGetLocale(() => 'de')
     const german = await renderSections({ 1: contactForm('de') })
     expect(german).toContain('Vollständiger Name')
-    expect(keptIslandCount()).toBe(before + 2)
+    expect(keptIslandCount('form')).toBe(before + 2)
   })
 })

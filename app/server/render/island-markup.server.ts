@@ -14,20 +14,19 @@
  */
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { keepIslandMarkupWith } from '../../ui/kept-markup'
+import { keepIslandMarkupWith, type KeptRoom } from '../../ui/kept-markup'
 
-/** Islands: forms × locales × heading levels, and room for a definition that changed today; about 30 KB each. */
-const MAX_KEPT_ISLANDS = 256
 /**
- * Frame parts: a few per locale, and one per page one of its links is current for (every
- * post, below the menu's Blog); 1–10 KB each. Apart from the islands, so that a crawl over
- * many posts never pushes out the forms.
+ * Each room keeps its parts apart, so that a crawl over many pages never pushes out the forms:
+ * - forms: forms × locales × heading levels, and room for a definition that changed today; about 30 KB each;
+ * - sections: the other sections of the pages rendered lately, one per page and section (decision 043); 1–10 KB each;
+ * - frame: a few per locale, and one per page one of its links is current for (every post,
+ *   below the menu's Blog); 1–10 KB each.
  */
-const MAX_KEPT_FRAME_PARTS = 512
+const MAX_KEPT: Record<KeptRoom, number> = { form: 256, section: 1024, frame: 512 }
 
 /** A part's HTML by key; null for a part that can never be kept as it is (decision 042), so it is not rendered twice again. */
-const keptIslands = new Map<string, string | null>()
-const keptFrameParts = new Map<string, string | null>()
+const kept: Record<KeptRoom, Map<string, string | null>> = { form: new Map(), section: new Map(), frame: new Map() }
 
 /**
  * The string renderer does not wait: a part that would suspend (a field whose code is not
@@ -37,8 +36,11 @@ const keptFrameParts = new Map<string, string | null>()
  */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
 
-/** An inline script would need the request's CSP nonce (security-headers.server.ts): rendered inline, it gets one. */
-const INLINE_SCRIPT = '<script'
+/**
+ * An inline script would need the request's CSP nonce (security-headers.server.ts): rendered
+ * inline, it gets one. Structured data (the FAQ's JSON-LD) is not run, so it needs none.
+ */
+const INLINE_SCRIPT = /<script(?! type="application\/ld\+json">)/
 
 /**
  * The prefix of a part kept without ids (decision 042): markup the browser hydrates must
@@ -50,17 +52,19 @@ const NO_IDS_PREFIX = 'kept-without-ids-'
 /**
  * What React's string renderer puts before a part's markup when the part asks for a resource
  * (an `<img>` is preloaded, a `<title>` or `<meta>` is hoisted): in a page those go to its
- * head. Inside markup the browser hydrates they would be elements its render does not make.
+ * head. Inside markup the browser hydrates they would be elements its render does not make;
+ * in any part they would leave the head without the hero's preload. (It also refuses CMS HTML
+ * that carries such an element: that part is rendered in place, as before.)
  */
 const HOISTED = /<(link|meta|title|style|base)[\s>/]/
 
-function keptIslandMarkup(key: string, identifierPrefix: string | null, element: ReactElement): string | null {
-  const kept = identifierPrefix === null ? keptFrameParts : keptIslands
-  const found = kept.get(key)
+function keptIslandMarkup(key: string, identifierPrefix: string | null, element: ReactElement, room: KeptRoom): string | null {
+  const parts = kept[room]
+  const found = parts.get(key)
   if (found !== undefined) {
     // Least recently used goes first: a Map keeps insertion order.
-    kept.delete(key)
-    kept.set(key, found)
+    parts.delete(key)
+    parts.set(key, found)
     return found
   }
   let html: string
@@ -73,23 +77,22 @@ function keptIslandMarkup(key: string, identifierPrefix: string | null, element:
   // Not ready yet: the next render may keep it.
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) return null
   // Never keepable as it is: remembered as such.
-  const keepable = !html.includes(INLINE_SCRIPT) && (identifierPrefix !== null || (!html.includes(NO_IDS_PREFIX) && !HOISTED.test(html)))
-  if (kept.size >= (kept === keptIslands ? MAX_KEPT_ISLANDS : MAX_KEPT_FRAME_PARTS)) kept.delete(kept.keys().next().value!)
-  kept.set(key, keepable ? html : null)
+  const keepable = !INLINE_SCRIPT.test(html) && !HOISTED.test(html) && (identifierPrefix !== null || !html.includes(NO_IDS_PREFIX))
+  if (parts.size >= MAX_KEPT[room]) parts.delete(parts.keys().next().value!)
+  parts.set(key, keepable ? html : null)
   return keepable ? html : null
 }
 
-/** How many parts are kept: for the tests. */
-export function keptIslandCount(): number {
+/** How many parts are kept, in one room or in all: for the tests. */
+export function keptIslandCount(room?: KeptRoom): number {
   let count = 0
-  for (const html of [...keptIslands.values(), ...keptFrameParts.values()]) if (html !== null) count++
+  for (const parts of room ? [kept[room]] : Object.values(kept)) for (const html of parts.values()) if (html !== null) count++
   return count
 }
 
 /** Forgets every kept part: for the tests. */
 export function forgetKeptMarkup(): void {
-  keptIslands.clear()
-  keptFrameParts.clear()
+  for (const parts of Object.values(kept)) parts.clear()
 }
 
 export function startKeepingIslandMarkup(): void {

@@ -6,7 +6,6 @@
  */
 import { createMemoryHistory, createRootRoute, createRouter, Link, RouterContextProvider } from '@tanstack/react-router'
 import { useId } from 'react'
-import { renderToReadableStream } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { couldBeCurrent } from '../../components/shell/frame-markup-key'
 import { NavBar } from '../../components/shell/primary-nav'
@@ -18,6 +17,7 @@ import { ConsentProvider } from '../../ui/consent-state'
 import { islandMarkupKeeper, keepIslandMarkupWith } from '../../ui/kept-markup'
 import { ShellProvider } from '../../ui/shell-state'
 import { forgetKeptMarkup, keptIslandCount, startKeepingIslandMarkup } from './island-markup.server'
+import { renderToHtml } from '../../../tests/support/render-html'
 
 function link(id: string, title: string, href: string, internal = true): MenuLink {
   return { id, title, href, internal, newTab: false, popupId: null, parentId: null, children: [] }
@@ -54,7 +54,7 @@ const env = Object.fromEntries(publicEnvKeys.map((key) => [key, null])) as Publi
 async function renderFrame(path: string, frameMenus: Menus = menus): Promise<string> {
   const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [path] }) })
   await router.load()
-  const stream = await renderToReadableStream(
+  return renderToHtml(
     <RouterContextProvider router={router}>
       <ConsentProvider env={env}>
         <ShellProvider>
@@ -63,10 +63,7 @@ async function renderFrame(path: string, frameMenus: Menus = menus): Promise<str
         </ShellProvider>
       </ConsentProvider>
     </RouterContextProvider>,
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
-  await stream.allReady
-  return new Response(stream).text()
 }
 
 async function renderInPlace(path: string): Promise<string> {
@@ -154,26 +151,26 @@ describe('kept frame markup', () => {
       const id = useId()
       return <span id={id}>label</span>
     }
-    expect(keeper('with-id', null, <Labelled />)).toBeNull()
-    expect(keeper('with-image', null, <img src="/photo.webp" alt="" />)).toBeNull()
-    expect(keeper('with-title', null, <title>Page</title>)).toBeNull()
-    expect(keeper('plain', null, <p>text</p>)).toBe('<p>text</p>')
+    expect(keeper('with-id', null, <Labelled />, 'frame')).toBeNull()
+    expect(keeper('with-image', null, <img src="/photo.webp" alt="" />, 'frame')).toBeNull()
+    expect(keeper('with-title', null, <title>Page</title>, 'frame')).toBeNull()
+    expect(keeper('plain', null, <p>text</p>, 'frame')).toBe('<p>text</p>')
     // Refused once, not rendered again for the same key.
     let renders = 0
     function Counted() {
       renders++
       return <img src="/photo.webp" alt="" />
     }
-    expect(keeper('counted', null, <Counted />)).toBeNull()
-    expect(keeper('counted', null, <Counted />)).toBeNull()
+    expect(keeper('counted', null, <Counted />, 'frame')).toBeNull()
+    expect(keeper('counted', null, <Counted />, 'frame')).toBeNull()
     expect(renders).toBe(1)
     // A part that throws renders in place, where the page's renderer reports it.
     function Failing(): never {
       throw new Error('broken part')
     }
-    expect(keeper('failing', null, <Failing />)).toBeNull()
+    expect(keeper('failing', null, <Failing />, 'frame')).toBeNull()
     // An island's part (a form) is thrown away by the browser: its ids are prefixed and kept.
-    expect(keeper('island-with-id', 'island-', <Labelled />)).toContain('id="_island-R_')
+    expect(keeper('island-with-id', 'island-', <Labelled />, 'form')).toContain('id="_island-R_')
   })
 })
 
@@ -187,12 +184,12 @@ describe('a link that could be current', () => {
       const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [page] }) })
       await router.load()
       for (const to of links) {
-        const stream = await renderToReadableStream(
+        const html = await renderToHtml(
           <RouterContextProvider router={router}>
             <Link to={to}>x</Link>
           </RouterContextProvider>,
         )
-        if ((await new Response(stream).text()).includes('aria-current="page"')) marked.push(`${to} on ${page}`)
+        if (html.includes('aria-current="page"')) marked.push(`${to} on ${page}`)
       }
     }
     expect(marked).toContain('/blog on /blog/a-post')
