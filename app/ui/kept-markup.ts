@@ -1,6 +1,6 @@
 /**
- * Where server markup can be rendered once and used again: an island's (docs/decisions/037)
- * and the frame's parts, the footer and the navigation bar's (042). The server's renderer sets it (app/server/render/island-markup.server.ts);
+ * Where server markup can be rendered once and used again: an island's, a form's
+ * (docs/decisions/037) or another section's (043), and the frame's parts, the footer and the navigation bar's (042). The server's renderer sets it (app/server/render/island-markup.server.ts);
  * in the browser and in tests that render a component alone it stays unset, and both render inline.
  * A hook of its own, so that no React DOM server code reaches the browser's bundle.
  *

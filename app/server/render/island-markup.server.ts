@@ -4,9 +4,10 @@
  * rendered again for another request, or another page with the same form, spends no time on
  * its hundreds of components. The browser never keeps this markup (it renders the part
  * itself when its code loads, app/ui/island.tsx); readers without JavaScript and crawlers
- * get the same HTML a render would give, but for the `useId` ids. And the parts of the
- * page's frame (decision 042: the footer, the primary menu, the bar's buttons), which the
- * browser hydrates: kept only when they need no `useId` id and ask for no resource.
+ * get the same HTML a render would give, but for the `useId` ids. Every other section, in
+ * the same way, per page (decision 043, render-sections.tsx). And the parts of the page's
+ * frame (decision 042: the footer, the primary menu, the bar's buttons), which the browser
+ * hydrates: kept only when they need no `useId` id. No part is kept that asks for a resource.
  *
  * React's string renderer is a module of its own, with its own state, so it may run while
  * the page's stream renderer is inside a component. It does not see the page's context
