@@ -51,9 +51,9 @@ export function RenderSections(props: RenderSectionsProps) {
 /**
  * The server's sections, each kept under everything its markup depends on. A form's key
  * (form-markup-key.ts) leaves the page out, so pages share a form's markup. Every other
- * section's carries the page it is on: its links are marked current by the page's path and
- * query, the blog teaser shows the page's recent posts, and its images' addresses are made
- * from the image service's settings.
+ * section's carries the page it is on: its links are marked current by the page's path (and
+ * query, for a link that has one), the blog teaser shows the page's recent posts, and its
+ * images' addresses are made from the image service's settings.
  */
 function KeptSections(props: RenderSectionsProps) {
   const router = useRouter()
@@ -76,7 +76,7 @@ function KeptSections(props: RenderSectionsProps) {
   const { pathname, searchStr } = router.state.location
   const pageKey = [
     getLocale(),
-    `${pathname}${searchStr}`,
+    pathname,
     imageService.cloudName ?? '-',
     imageService.siteUrl,
     // What a block reads of the page besides its own data (page-context.ts): the recent posts.
@@ -88,10 +88,33 @@ function KeptSections(props: RenderSectionsProps) {
       keptMarkup={(section, headingLevel) =>
         isInteractive(section.layout)
           ? { room: 'form', key: formMarkupKey(section, sectionPage?.page ?? null, headingLevel), contexts }
-          : { room: 'section', key: `${section.layout} h${headingLevel} ${pageKey} ${contentKey(section.data)}`, contexts }
+          : {
+              room: 'section',
+              key: `${section.layout} h${headingLevel} ${pageKey} ${linksWithQuery(section.data) ? searchStr : '-'} ${contentKey(section.data)}`,
+              contexts,
+            }
       }
     />
   )
+}
+
+/**
+ * Whether a section's data may hold a link with a query. A router link without one is marked
+ * current whatever the page's query (TanStack Router matches the link's search as a subset of
+ * the page's), so only such a section's markup depends on the query. The others are kept once
+ * per path: a tracking parameter or a password-reset token does not make new entries.
+ */
+const queryLinks = new WeakMap<object, boolean>()
+/** A string in the data's JSON that is a path or an http(s) address with a query (not a question in its text). */
+const LINK_WITH_QUERY = /"(?:\/|https?:)[^"\s]*\?/
+
+function linksWithQuery(data: object): boolean {
+  let found = queryLinks.get(data)
+  if (found === undefined) {
+    found = LINK_WITH_QUERY.test(JSON.stringify(data))
+    queryLinks.set(data, found)
+  }
+  return found
 }
 
 function Sections({

@@ -80,7 +80,7 @@ export interface IslandProps<P> {
 }
 
 interface KeptMarkupOptions {
-  /** Everything the part's markup depends on besides its id: not the request, the visitor or the time of day. */
+  /** Everything the part's markup depends on besides its id (a form's day, a section's page): never the visitor. */
   key: string
   /** A form's or another section's (decisions 037 and 043): each kind is kept in a room of its own. */
   room: 'form' | 'section'

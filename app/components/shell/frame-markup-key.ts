@@ -43,7 +43,7 @@ export interface FrameShape {
  * The menus and the options come from the data cache, the same objects while they are kept:
  * a part's shape of them is made once per object (as a form's definition's key is,
  * app/sections/form/form-markup-key.ts), and a new object with the same content makes the
- * same text, so the same key.
+ * same text, so the same key while app/lib/text-key.ts holds that text.
  */
 const shapes = new WeakMap<object, Map<string, FrameShape>>()
 

@@ -20,7 +20,8 @@ import { keepIslandMarkupWith, type KeptRoom } from '../../ui/kept-markup'
 /**
  * Each room keeps its parts apart, so that a crawl over many pages never pushes out the forms:
  * - forms: forms × locales × heading levels, and room for a definition that changed today; about 30 KB each;
- * - sections: the other sections of the pages rendered lately, one per page and section (decision 043); 1–10 KB each;
+ * - sections: the other sections of the pages rendered lately, one per page, section and content
+ *   (decision 043); most 1–10 KB, a long rich text more;
  * - frame: a few per locale, and one per page one of its links is current for (every post,
  *   below the menu's Blog); 1–10 KB each.
  */
