@@ -19,11 +19,9 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import { parseEnvOrExit } from '../app/config/env'
 import { ogImageTargetOf } from '../app/site-rules/og-image'
-import { etagOf } from '../app/server/http/compression.server'
+import { compressHtml, etagOf } from '../app/server/http/compression.server'
 import { getContentSource } from '../app/server/content/get-content-source.server'
 import { ContentUnavailableError } from '../app/server/content/content-source.server'
 import { prerenderRoutes } from '../app/server/page-cache/prerender-routes.server'
@@ -35,8 +33,6 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const target = deployTarget()
 const serverEntry = join(root, outputLayout[target].serverEntry)
 const outDir = join(root, outputLayout[target].prerendered)
-const brotliAsync = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
 const env = parseEnvOrExit()
 
 let server: ChildProcess | undefined
@@ -154,10 +150,7 @@ async function main() {
     const file = key === '/' ? 'index.html' : `${decodeURIComponent(key).slice(1)}/index.html`
     const target = join(outDir, file)
     mkdirSync(dirname(target), { recursive: true })
-    const [br, gz] = await Promise.all([
-      brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
-      gzipAsync(body, { level: 9 }),
-    ])
+    const { br, gzip: gz } = await compressHtml(body, 11)
     writeFileSync(target, body)
     writeFileSync(`${target}.br`, br)
     writeFileSync(`${target}.gz`, gz)

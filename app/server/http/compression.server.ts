@@ -31,9 +31,20 @@ export function negotiateEncoding(acceptEncoding: string | null): Encoding {
 }
 
 /**
- * One encoding of an HTML body. Brotli at quality 6 costs a few milliseconds for a 60 KB
- * page and lands within 1–2 % of quality 9; the build's prerendered pages use 11
- * (scripts/prerender.ts).
+ * Brotli's window for a body of this size: the smallest that holds all of it (a window of
+ * 2^n bytes holds 2^n − 16), at most brotli's default. Node's zlib drives brotli's streaming
+ * encoder, which ignores the size hint and allocates the default 4 MB of ring buffer for every
+ * answer: a page's miss answered in brotli cost four times its render (docs/decisions/044-brotli-window.md).
+ */
+function windowBits(bytes: number): number {
+  const fits = Math.ceil(Math.log2(bytes + 16))
+  return Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(constants.BROTLI_MIN_WINDOW_BITS, fits))
+}
+
+/**
+ * One encoding of an HTML body. Brotli at quality 6 costs about a millisecond for home's
+ * 71 KB and lands within 1–2 % of quality 9; the build's prerendered pages use 11
+ * (scripts/prerender.ts). Its window is sized to the body (windowBits).
  */
 export async function compressAs(body: Uint8Array, encoding: 'br' | 'gzip', brotliQuality = 6): Promise<Uint8Array> {
   const compressed =
@@ -43,6 +54,7 @@ export async function compressAs(body: Uint8Array, encoding: 'br' | 'gzip', brot
             [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+            [constants.BROTLI_PARAM_LGWIN]: windowBits(body.byteLength),
           },
         })
       : await gzipAsync(body, { level: 9 })
