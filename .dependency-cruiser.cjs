@@ -14,7 +14,7 @@
  *   app/sections/, app/forms/  section blocks and the form engine
  *   app/components/          the shell and the screens
  *   app/server/              the server's rooms (their own order below) and its settings (config.server.ts)
- *   app/query-options.ts, app/routes/, app/router.tsx, app/server.ts
+ *   app/content-requests.ts, app/routes/, app/router.tsx, app/server.ts
  */
 
 /** A rule that forbids a layer from importing the folders above it. */
@@ -26,7 +26,7 @@ const above = (name, from, to, comment) => ({
   to: { path: to },
 })
 
-const SITE = '^app/(server|components|routes|sections|forms|ui|site-rules|query-options|router|server)(/|\\.tsx?$)'
+const SITE = '^app/(server|components|routes|sections|forms|ui|site-rules|content-requests|router|server)(/|\\.tsx?$)'
 /**
  * One file's path as a regular expression, written as the path itself, so that
  * tests/unit/doc-references.test.ts reads it as the file it names.
@@ -91,7 +91,7 @@ module.exports = {
         "The environment's schema brings zod: the layers the browser loads import its types at most. The server reads the parsed environment from app/server/env.server.ts.",
       severity: 'error',
       from: {
-        path: '^app/(lib|contract|site-rules|ui|sections|forms|components|routes)/|^app/(router|query-options)\\.tsx?$',
+        path: '^app/(lib|contract|site-rules|ui|sections|forms|components|routes)/|^app/(router|content-requests)\\.tsx?$',
         pathNot: '\\.test\\.tsx?$',
       },
       to: { path: file('app/config/env.ts'), dependencyTypesNot: ['type-only'] },
@@ -117,13 +117,13 @@ module.exports = {
     above(
       'ui-below-sections-and-forms',
       '^app/ui/',
-      '^app/(server|components|routes|sections|forms|query-options|router)(/|\\.tsx?$)|^app/server\\.ts$|^cms/',
+      '^app/(server|components|routes|sections|forms|content-requests|router)(/|\\.tsx?$)|^app/server\\.ts$|^cms/',
       'UI primitives sit below sections and forms.',
     ),
     above(
       'sections-and-forms-below-screens',
       '^app/(sections|forms)/',
-      `^app/(?!server/[a-z-]+/[^/]+\\.functions\\.ts$)(server|components|routes|query-options|router)(/|\\.tsx?$)|^app/server\\.ts$|^cms/`,
+      `^app/(?!server/[a-z-]+/[^/]+\\.functions\\.ts$)(server|components|routes|content-requests|router)(/|\\.tsx?$)|^app/server\\.ts$|^cms/`,
       'Section blocks and the form engine sit below the shell and the screens; they reach the server only through query options handed down.',
     ),
     above(

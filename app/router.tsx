@@ -1,8 +1,6 @@
 import './lib/zod-jitless'
-import { QueryClient } from '@tanstack/react-query'
 import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router'
 import { getGlobalStartContext } from '@tanstack/react-start'
-import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { NotFoundScreen, RouteErrorScreen } from './components/error-screen'
 import { currentConnection, politePreload } from './lib/prefetch'
 import { publicUrl, routeUrl } from './lib/public-href'
@@ -26,33 +24,24 @@ function firstRenderSeen() {
 
 export function getRouter() {
   const hydratedOnce = firstRenderSeen()
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: {
-        // Content changes on the scale of minutes; the server cache keeps it fresh.
-        staleTime: 60_000,
-        // The router decides what a failed load means (404, 503); retrying hides that.
-        retry: false,
-        refetchOnWindowFocus: false,
-        // A cached or prerendered page carries the data it was rendered with: hydrating it
-        // must not fetch it again. Loaders refresh stale data when a visitor navigates.
-        refetchOnMount: false,
-      },
-    },
-  })
-
   // A page rendered for one request stamps that request's CSP nonce on every inline script
   // (app/server.ts); in the browser the router reads it back from the page.
   const nonce = typeof window === 'undefined' ? (getGlobalStartContext() as { nonce?: string } | undefined)?.nonce : undefined
   const router = createRouter({
     routeTree,
-    context: { queryClient },
     ssr: nonce ? { nonce } : undefined,
+    // The router keeps what the loaders return (decision 045). Content changes on the scale of
+    // minutes and the server's caches keep it fresh: a page seen or prefetched in the last minute
+    // shows without a request; an older one shows at once and is refreshed in the background. A
+    // cached or prerendered page carries the data it was rendered with, and hydrating it fetches
+    // nothing. Pages no longer shown are forgotten after five minutes.
+    defaultStaleTime: 60_000,
+    defaultPreloadStaleTime: 60_000,
+    defaultGcTime: 5 * 60_000,
+    defaultPreloadGcTime: 5 * 60_000,
     // Requirements §9: links are prefetched as they come into view, at idle time and not on slow
-    // connections (politePreload below). A prefetch fills the query cache, whose staleTime
-    // decides freshness; the router keeps no preloaded loader data of its own.
+    // connections (politePreload below).
     defaultPreload: 'viewport',
-    defaultPreloadStaleTime: 0,
     // The loading state of a navigation is the loading bar (shell/loading-bar.tsx), which
     // holds requirements §9.4's timing: nothing for an answer under 200 ms, and once shown
     // it stays long enough not to flash. No route has a pending component.
@@ -82,7 +71,6 @@ export function getRouter() {
     // Link is the only caller of preloadRoute: every prefetch passes through the rules.
     router.preloadRoute = politePreload(router.preloadRoute, currentConnection)
   }
-  setupRouterSsrQueryIntegration({ router, queryClient })
   return router
 }
 

@@ -1,12 +1,11 @@
 /**
  * The screen of the page routes (`/`, the catch-all, `/login`): the page their loader
- * ensured, read from the same query. A page of sections, or the search results when `s`
+ * returned. A page of sections, or the search results when `s`
  * was given (requirements §2). The blog routes have their own screen (blog/blog-screen.tsx), so
  * neither carries the other's code.
  */
-import { useSuspenseQuery } from '@tanstack/react-query'
+import type { PageData, PostList } from '../contract/model'
 import type { PageQuery } from '../contract/queries'
-import { pageQueryOptions } from '../query-options'
 import { Island } from '../ui/island'
 import { PageFrame } from './page-frame'
 import { blogContentCode, searchResultsCode } from './page-islands'
@@ -14,13 +13,15 @@ import { SectionsContent } from './sections-content'
 
 export interface PageScreenProps {
   query: PageQuery
+  data: PageData
+  /** A blog list's first page shown (app/routes/-page-route.tsx). */
+  list: PostList | null
   layout: 'default' | 'static'
   /** The page of a blog listing the URL asked for (`?page=N`). */
   listPage: number
 }
 
-export function PageScreen({ query, layout, listPage }: PageScreenProps) {
-  const { data } = useSuspenseQuery(pageQueryOptions(query))
+export function PageScreen({ query, data, list, layout, listPage }: PageScreenProps) {
   const { page } = data
   return (
     <PageFrame data={data} layout={layout}>
@@ -29,7 +30,7 @@ export function PageScreen({ query, layout, listPage }: PageScreenProps) {
       ) : page.kind === 'page' ? (
         <SectionsContent data={data} page={page} />
       ) : (
-        <Island id="page-blog" code={blogContentCode} props={{ data, page, locale: query.locale, listPage }} loading="now" />
+        <Island id="page-blog" code={blogContentCode} props={{ data, page, locale: query.locale, listPage, list }} loading="now" />
       )}
     </PageFrame>
   )

@@ -1,12 +1,11 @@
 /**
- * Shared by the page routes (`/`, the catch-all, `/login`, the blog): the loader ensures
- * the page and layout queries for the URL the root read once (`context.selection`) and
- * the page name the route's params give; `head()` comes from buildHead(). Files starting
- * with `-` are not routes.
+ * Shared by the page routes (`/`, the catch-all, `/login`, the blog): the loader requests
+ * the page and its layout for the URL the root read once (`context.selection`) and the page
+ * name the route's params give; the router keeps what it returns (decision 045). `head()`
+ * comes from buildHead(). Files starting with `-` are not routes.
  */
-import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import type { PageData, PaletteColor } from '../contract/model'
+import type { PageData, PaletteColor, PostList } from '../contract/model'
 import type { PageQuery } from '../contract/queries'
 import { firstListPage, listingFilter } from '../site-rules/listing'
 import { cacheTagsFor } from '../contract/cache-tags'
@@ -14,11 +13,20 @@ import { layoutPathOf, pageQueryFor, type PageSelection, type PageTarget } from 
 import { ogImagePath, ogImageTitle } from '../site-rules/og-image'
 import { buildHead, type HeadInput } from '../site-rules/seo'
 import { paletteCss } from '../contract/palette'
-import { layoutQueryOptions, pageQueryOptions, postListQueryOptions } from '../query-options'
+import { requestLayout, requestPage, requestPosts } from '../content-requests'
 
-/** What a page route's component needs (and its head): small, since it is written into the HTML. */
+/**
+ * What a page route's component needs, and its head. All of it is written into the HTML, where
+ * the head's parts are the page data's own objects, written once.
+ */
 export interface PageLoaderData {
   query: PageQuery
+  data: PageData
+  /**
+   * A blog list's first page shown (the blog home, a category, an archive): the page `?page=N`
+   * asks for. Page 1 comes with the page's data; another is requested with it.
+   */
+  list: PostList | null
   layout: 'default' | 'static'
   head: HeadInput
   /** The listing page a blog or category page shows first (`?page=N`). */
@@ -34,7 +42,6 @@ export interface PageLoaderData {
 }
 
 export interface PageLoaderContext {
-  queryClient: QueryClient
   selection: PageSelection
 }
 
@@ -45,39 +52,35 @@ export function notFoundIn(data: PageData): never {
 
 /**
  * Loads the page a route targets, in the locale and with the search params of the URL:
- * its data (for routes that check it further) and the loader data.
+ * its data (for routes that check it further) and the loader data. A route that lists
+ * posts of its own (a tag) asks for no list.
  */
-export async function loadPage(context: PageLoaderContext, target: PageTarget): Promise<{ data: PageData; loaderData: PageLoaderData }> {
-  const { queryClient, selection } = context
+export async function loadPage(
+  context: PageLoaderContext,
+  target: PageTarget,
+  { withList = true }: { withList?: boolean } = {},
+): Promise<{ data: PageData; loaderData: PageLoaderData }> {
+  const { selection } = context
   const query = pageQueryFor(selection, target)
   if (!query) throw notFound()
   const listPage = selection.search ? 1 : selection.page
   const [data, layout] = await Promise.all([
-    // Stale data (an earlier visit in this tab) shows at once and is refreshed in the background.
-    queryClient.ensureQueryData({ ...pageQueryOptions(query), revalidateIfStale: true }),
+    requestPage(query),
     // Requirements §7 `layout{path}`: the layout of the page shown, by its page name (the home page's path is `/`).
-    queryClient.ensureQueryData(layoutQueryOptions({ locale: query.locale, path: layoutPathOf(query.pageName) })),
+    requestLayout({ locale: query.locale, path: layoutPathOf(query.pageName) }),
   ])
   const { page } = data
-  if (!page.search && (page.kind === 'blog' || page.kind === 'category' || page.kind === 'archive')) {
-    const list = postListQueryOptions(listingFilter(page, query.locale), listPage)
-    const first = listPage === 1 ? firstListPage(page) : null
+  let list: PostList | null = null
+  if (withList && !page.search && (page.kind === 'blog' || page.kind === 'category' || page.kind === 'archive')) {
     // The first page as the page answer carries it (filtered_blogs): no /api/v1/posts call.
-    // A list already in the cache (pages loaded by "Load more") is kept as it is.
-    if (first && !queryClient.getQueryData(list.queryKey)) {
-      queryClient.setQueryData(
-        list.queryKey,
-        { pages: [first], pageParams: [1] },
-        { updatedAt: queryClient.getQueryState(pageQueryOptions(query).queryKey)?.dataUpdatedAt },
-      )
-    } else {
-      await queryClient.ensureInfiniteQueryData(list)
-    }
+    list = (listPage === 1 ? firstListPage(page) : null) ?? (await requestPosts(listingFilter(page, query.locale), listPage))
   }
   return {
     data,
     loaderData: {
       query,
+      data,
+      list,
       layout: data.page.layout === 'static' ? 'static' : layout.layout,
       head: headInputFor(data, query, selection.path),
       listPage,

@@ -1,6 +1,5 @@
 /// <reference types="vite/client" />
-import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRoute, Outlet } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { siteConfig } from '../config/site'
 import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
@@ -15,14 +14,14 @@ import { ConsentProvider } from '../ui/consent-state'
 import { cookieLocaleRedirectScript } from '../lib/locale-redirect'
 import { consentDefaultsScript } from '../lib/tracking'
 import { themeScript } from '../lib/theme'
-import { publicEnvQueryOptions } from '../query-options'
+import { requestPublicEnv } from '../content-requests'
 import { pathnameOf, selectPage, validateSiteSearch } from '../site-rules/page-selection'
 import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
 import inter700 from '@fontsource/inter/files/inter-latin-700-normal.woff2?url'
 import inter900 from '@fontsource/inter/files/inter-latin-900-normal.woff2?url'
 import appCss from '../styles.css?url'
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRoute({
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -55,7 +54,10 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   // Requirements §2: the search params every page reads, and the URL read once for all loaders below.
   validateSearch: validateSiteSearch,
   beforeLoad: ({ location, search }) => ({ selection: selectPage(pathnameOf(location.publicHref), search) }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(publicEnvQueryOptions()),
+  loader: () => requestPublicEnv(),
+  // The public settings hold for the page's whole life: never fetched again in the browser.
+  staleTime: Infinity,
+  preloadStaleTime: Infinity,
   shellComponent: RootDocument,
   component: Outlet,
   notFoundComponent: NotFoundScreen,

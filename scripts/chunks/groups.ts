@@ -34,14 +34,11 @@ export const chunkGroups: ChunkGroup[] = [
       'app/components/page-islands.ts',
       'app/sections/registry.ts',
       'app/contract/page-name.ts',
-      'app/query-options.ts',
+      'app/content-requests.ts',
       'app/site-rules/seo.ts',
       'app/site-rules/listing.ts',
       'app/routes/-page-route.tsx',
     ],
-    // React Query's `useSuspenseQuery`, with which every screen reads its page: else the first
-    // screen's group that imports it (the sections') would take it, and the blog's screens load that.
-    packages: /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/].*[\\/]useSuspenseQuery\.js$/,
   },
   {
     name: 'sections',

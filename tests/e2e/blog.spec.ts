@@ -77,6 +77,28 @@ test('blog home → Load more → a tag → an article → a comment → search 
   expect(problems()).toEqual([])
 })
 
+test('Back to the blog shows the list as it was left, "Load more" pages included, without asking the server again', async ({ page }) => {
+  await open(page, '/blog')
+  await page.getByRole('link', { name: 'Load more posts' }).click()
+  await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(12)
+  const titles = await postTitles(page)
+  await page.getByTestId('post-list').getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/)
+  await expect(page.getByRole('heading', { level: 2, name: 'Comments' })).toBeVisible()
+  // The router keeps a page seen in the last minute (decision 045): Back asks neither for the
+  // blog's page nor for a list. (The cards in view prefetch their articles, as links do.)
+  const requested: string[] = []
+  page.on('request', (request) => {
+    const url = decodeURIComponent(request.url())
+    if (url.includes('/_serverFn/') && (url.includes('"s":"blog"}') || url.includes('"page"'))) requested.push(url)
+  })
+  await page.goBack()
+  await expect(page).toHaveURL(/\/blog$/)
+  await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(12)
+  expect(await postTitles(page)).toEqual(titles)
+  expect(requested).toEqual([])
+})
+
 test('the same path in German: listing, article, comment and search', async ({ page }) => {
   await asVisitor(page)
   await open(page, '/de/blog')

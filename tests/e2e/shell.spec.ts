@@ -135,6 +135,12 @@ test('the search overlay refuses empty text, searches, closes and clears; Escape
 test('a #popup- link opens the popup as a dialog; closing returns focus; a missing popup shows an error', async ({ page }) => {
   const problems = watchConsole(page)
   await open(page, '/')
+  // A popup is fetched when it first opens and kept (decision 045); a failed one is asked for again.
+  const popupRequests = (id: string) => requested.filter((url) => url.includes('"k":["locale","id"]') && url.includes(`"s":"${id}"`)).length
+  const requested: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/_serverFn/')) requested.push(decodeURIComponent(request.url()))
+  })
   const link = page.getByRole('contentinfo').getByRole('link', { name: 'Security briefing' })
   await link.focus()
   await page.keyboard.press('Enter')
@@ -148,6 +154,7 @@ test('a #popup- link opens the popup as a dialog; closing returns focus; a missi
   // A link in CMS HTML works the same way.
   await page.getByRole('main').getByRole('link', { name: 'get our monthly security briefing' }).click()
   await expect(page.getByRole('dialog', { name: 'Get our monthly security briefing' })).toBeVisible()
+  expect(popupRequests('newsletter')).toBe(1)
   await page.keyboard.press('Escape')
   await page.evaluate(() => {
     const a = document.createElement('a')
@@ -159,6 +166,11 @@ test('a #popup- link opens the popup as a dialog; closing returns focus; a missi
   const failed = page.getByRole('dialog', { name: 'Sorry' })
   await expect(failed).toBeVisible()
   await expect(failed.getByRole('alert')).toHaveText('This content could not be loaded. Please try again in a moment.')
+  await page.keyboard.press('Escape')
+  await expect(failed).toBeHidden()
+  await page.getByRole('link', { name: 'Broken popup link' }).click()
+  await expect(page.getByRole('dialog', { name: 'Sorry' })).toBeVisible()
+  expect(popupRequests('no-such-popup')).toBe(2)
   expect(problems().filter((line) => !/Failed to load resource/.test(line))).toEqual([])
 })
 

@@ -17,7 +17,9 @@ describe('the browser chunks follow folders (scripts/chunks/groups.ts)', () => {
     expect(test('/repo/app/ui/icons.tsx')).toBe(true)
     expect(test('/repo/app/ui/icons.tsx?tsr-split=component')).toBe(true)
     expect(test('/elsewhere/app/ui/icons.tsx')).toBe(false)
-    expect(test('/repo/node_modules/@tanstack/react-query/build/modern/useSuspenseQuery.js')).toBe(true)
+    const zod = rolldownGroups('/repo').find((group) => group.name === 'zod')!.test
+    expect(zod('/repo/node_modules/zod/v4/classic/schemas.js')).toBe(true)
+    expect(test('/repo/node_modules/zod/v4/classic/schemas.js')).toBe(false)
     expect(repositoryPath('/repo/cms/index.ts', '/repo/')).toBe('cms/index.ts')
   })
 })

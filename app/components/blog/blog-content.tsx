@@ -5,7 +5,7 @@
  * answer where a page was expected.
  */
 import type { Locale } from '../../config/site'
-import type { ArticlePage, ItemPage, ListingPage, PageData } from '../../contract/model'
+import type { ArticlePage, ItemPage, ListingPage, PageData, PostList } from '../../contract/model'
 import { ItemArticle } from '../items/item-article'
 import { ArticleContent } from './article'
 import { ListingContent } from './post-listing'
@@ -16,6 +16,8 @@ export interface BlogContentProps<P extends ArticlePage | ListingPage = ArticleP
   locale: Locale
   /** The page of a listing the URL asked for (`?page=N`). */
   listPage: number
+  /** A listing's first page shown, the one `listPage` names (app/routes/-page-route.tsx). */
+  list: PostList | null
 }
 
 /** An article, an item of a content type (decision 029) or a listing of either. */

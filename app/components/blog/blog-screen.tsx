@@ -1,14 +1,12 @@
 /**
  * The screen of the blog routes (requirements §2: the blog home, categories, articles): the page
- * their loader ensured, read from the same query; the search results when `s` was given.
+ * their loader returned; the search results when `s` was given.
  * A route names the content it expects (`article` or `listing`), whose code is then in
  * its first load; the other kind, which its path can also answer (/blog/{x} is an article
  * or a category), loads as an island.
  */
-import { useSuspenseQuery } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import type { ArticlePage, ListingPage } from '../../contract/model'
-import { pageQueryOptions } from '../../query-options'
 import { Island } from '../../ui/island'
 import { PageFrame } from '../page-frame'
 import { articleContentCode, blogContentCode, listingContentCode, searchResultsCode, sectionsContentCode } from '../page-islands'
@@ -20,10 +18,9 @@ export interface BlogScreenProps extends PageScreenProps {
   listing?: ComponentType<BlogContentProps<ListingPage>>
 }
 
-export function BlogScreen({ query, layout, listPage, article: Article, listing: Listing }: BlogScreenProps) {
-  const { data } = useSuspenseQuery(pageQueryOptions(query))
+export function BlogScreen({ query, data, list, layout, listPage, article: Article, listing: Listing }: BlogScreenProps) {
   const { page } = data
-  const props = { data, locale: query.locale, listPage }
+  const props = { data, locale: query.locale, listPage, list }
   return (
     <PageFrame data={data} layout={layout}>
       {page.search ? (

@@ -1,51 +1,93 @@
 /**
  * Requirements §2 and §4: a blog listing. The first page (or the page the URL asks for) is
- * rendered on the server; "Load more" appends the next page (an infinite query over
- * /api/v1/posts). The button is a real link to `?page=N+1`, so crawlers and visitors
- * without JavaScript page through the same list.
+ * rendered on the server; "Load more" appends the next page (from /api/v1/posts). The button
+ * is a real link to `?page=N+1`, so crawlers and visitors without JavaScript page through the
+ * same list.
  */
-import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { useState, type MouseEvent } from 'react'
 import { m } from '../../paraglide/messages'
-import type { ListingPage } from '../../contract/model'
+import type { ListingPage, PostList } from '../../contract/model'
 import type { PostsFilter } from '../../contract/queries'
 import { typePath } from '../../contract/content-types'
 import { listingFilter } from '../../site-rules/listing'
-import { postListQueryOptions } from '../../query-options'
+import { requestPosts } from '../../content-requests'
 import type { BlogContentProps } from './blog-content'
 import { PostCard } from '../../ui/blog/post-card'
 
 /** A listing answer (the blog home or a category) as its page. */
-export function ListingContent({ page, locale, listPage }: BlogContentProps<ListingPage>) {
+export function ListingContent({ page, locale, listPage, list }: BlogContentProps<ListingPage>) {
   const title = page.category ? m.category_heading({ category: page.category.name }) : page.title
   // An archive's items (decision 029) are listed the same way; their cards link to the site's path for them.
-  return <PostListing title={title} filter={listingFilter(page, locale)} startPage={listPage} />
+  return <PostListing title={title} filter={listingFilter(page, locale)} startPage={listPage} first={list} />
 }
 
 export interface PostListingProps {
   title: string
   filter: PostsFilter
   startPage: number
+  /** The list's first page shown, as the route's loader returned it. */
+  first: PostList | null
 }
 
-export function PostListing({ title, filter, startPage }: PostListingProps) {
-  const query = useSuspenseInfiniteQuery(postListQueryOptions(filter, startPage))
+/**
+ * The pages "Load more" appended to each list in this tab, for as long as the router keeps a
+ * page it no longer shows (five minutes, app/router.tsx): a visitor who goes Back finds the
+ * list as long as they left it, and the place they were in it. (The popups keep theirs with
+ * lib/recent-values.ts, which stays out of this chunk so a popup does not load the list's.)
+ */
+const KEEP_APPENDED_MS = 5 * 60_000
+const appendedPages = new Map<string, { pages: PostList[]; at: number }>()
+
+function keptPages(key: string): PostList[] {
+  // Only the browser keeps pages between visits: the server's module is shared by every request.
+  if (typeof window === 'undefined') return []
+  const kept = appendedPages.get(key)
+  if (kept && Date.now() - kept.at < KEEP_APPENDED_MS) return kept.pages
+  appendedPages.delete(key)
+  return []
+}
+
+const listKey = (filter: PostsFilter, startPage: number) =>
+  JSON.stringify([filter.locale, filter.tag, filter.category, filter.search, filter.perPage, filter.type, startPage])
+
+const hasNext = (list: PostList | undefined) => Boolean(list?.pagination && list.pagination.page < list.pagination.totalPages)
+
+export function PostListing({ title, filter, startPage, first }: PostListingProps) {
+  const key = listKey(filter, startPage)
+  const firstPages = first ? [first] : []
+  const [list, setList] = useState(() => ({ key, first, appended: keptPages(key) }))
+  const [loading, setLoading] = useState(false)
   const [announcement, setAnnouncement] = useState('')
-  const posts = query.data.pages.flatMap((page) => page.posts)
+  // Another list, or this one's first page refreshed by the router: its appended pages are the ones kept for it.
+  if (list.key !== key || list.first !== first) setList({ key, first, appended: keptPages(key) })
+  const pages = [...firstPages, ...(list.key === key ? list.appended : keptPages(key))]
+  const posts = pages.flatMap((page) => page.posts)
   // The same post never shows twice, even if the backend's pages shift under us.
   const unique = posts.filter((post, index) => posts.findIndex((other) => other.id === post.id) === index)
-  const failed = query.data.pages.some((page) => page.failed)
-  const lastPage = query.data.pages.at(-1)?.pagination?.page ?? startPage
-  const nextPage = query.hasNextPage ? lastPage + 1 : null
+  const failed = pages.some((page) => page.failed)
+  const lastPage = pages.at(-1)?.pagination?.page ?? startPage
+  const nextPage = hasNext(pages.at(-1)) ? lastPage + 1 : null
 
   function loadMore(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
-    const before = unique.length
-    void query.fetchNextPage().then((result) => {
-      const after = new Set(result.data?.pages.flatMap((page) => page.posts.map((post) => post.id))).size
-      setAnnouncement(m.blog_loaded_more({ count: Math.max(0, after - before) }))
-    })
+    if (loading || nextPage === null) return
+    setLoading(true)
+    requestPosts(filter, nextPage).then(
+      (next) => {
+        const appended = [...pages.slice(firstPages.length), next]
+        appendedPages.set(key, { pages: appended, at: Date.now() })
+        setList({ key, first, appended })
+        const ids = new Set(unique.map((post) => post.id))
+        setAnnouncement(m.blog_loaded_more({ count: next.posts.filter((post) => !ids.has(post.id)).length }))
+        setLoading(false)
+      },
+      () => {
+        // The link still works: the visitor may try again, or follow it to `?page=N+1`.
+        setAnnouncement(m.blog_list_failed())
+        setLoading(false)
+      },
+    )
   }
 
   return (
@@ -75,10 +117,10 @@ export function PostListing({ title, filter, startPage }: PostListingProps) {
           <a
             href={`?page=${nextPage}`}
             onClick={loadMore}
-            aria-disabled={query.isFetchingNextPage || undefined}
+            aria-disabled={loading || undefined}
             className="inline-flex items-center gap-2 rounded-full border-2 border-link px-8 py-3 font-bold text-link hover:bg-tint aria-disabled:opacity-60"
           >
-            {query.isFetchingNextPage ? `${m.loading()}…` : m.blog_load_more()}
+            {loading ? `${m.loading()}…` : m.blog_load_more()}
           </a>
         </nav>
       )}

@@ -1,6 +1,6 @@
 /**
- * Server functions for content. Their query options (layered keys, CONTRIBUTING.md, How the code reads) are in
- * app/query-options.ts, which loads this module only when the browser first fetches
+ * Server functions for content. Their requests (CONTRIBUTING.md, How the code reads) are in
+ * app/content-requests.ts, which loads this module only when the browser first fetches
  * (a navigation, a preload): hydrating a page needs none of it (the first-load budget, requirements §11.1).
  */
 import { notFound, redirect } from '@tanstack/react-router'

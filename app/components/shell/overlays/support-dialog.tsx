@@ -4,18 +4,17 @@
  * `support` popup (its shortcode_data), fetched when the modal first opens; urgent
  * problems get the phone number straight away.
  */
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import type { SiteOptions } from '../../../contract/model'
 import { useDirtyFormsGuard } from '../../../forms/dirty-forms'
 import { isLocale } from '../../../lib/url'
 import { m } from '../../../paraglide/messages'
 import { getLocale } from '../../../paraglide/runtime'
-import { popupQueryOptions } from '../../../query-options'
 import { PhoneIcon } from '../../../ui/icons'
 import { AriaProviders } from '../../../ui/aria/aria-providers'
 import { Dialog } from '../../../ui/aria/Dialog'
 import { Modal } from '../../../ui/aria/Modal'
+import { usePopup } from './popup-request'
 
 const DefinedForms = lazy(() => import('../../../forms/defined-form'))
 
@@ -52,22 +51,23 @@ export default function SupportDialog({ options, onClose }: { options: SiteOptio
 function SupportForm() {
   const current = getLocale()
   const locale = isLocale(current) ? current : 'en'
-  const query = useQuery({ ...popupQueryOptions({ locale, id: SUPPORT_POPUP_ID }), retry: false })
+  const popup = usePopup(locale, SUPPORT_POPUP_ID)
+  const data = popup.status === 'success' ? popup.data : undefined
   return (
     <section aria-label={m.support_form_title()} className="mt-6 border-t border-line pt-6" data-section="support_form">
-      {query.isPending && (
+      {popup.status === 'pending' && (
         <p role="status" className="text-ink-muted">
           {m.loading()}…
         </p>
       )}
-      {(query.isError || (query.data && Object.keys(query.data.forms).length === 0)) && (
+      {(popup.status === 'error' || (data && Object.keys(data.forms).length === 0)) && (
         <p role="alert" className="rounded-xl bg-surface-alt p-4 text-ink-soft">
           {m.form_unavailable()}
         </p>
       )}
-      {query.data && Object.keys(query.data.forms).length > 0 && (
+      {data && Object.keys(data.forms).length > 0 && (
         <Suspense fallback={<p className="text-ink-muted">{m.loading()}…</p>}>
-          <DefinedForms forms={query.data.forms} source={{ kind: 'popup', id: SUPPORT_POPUP_ID }} />
+          <DefinedForms forms={data.forms} source={{ kind: 'popup', id: SUPPORT_POPUP_ID }} />
         </Suspense>
       )}
     </section>

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { type Locale, siteConfig } from '../../../config/site'
 import type { PostsFilter } from '../../../contract/queries'
@@ -10,7 +9,7 @@ import type { PageScreenProps } from '../../../components/page-screen'
 import { POSTS_TAG } from '../../../contract/cache-tags'
 import { blogPageName, pageSearchDeps, selectedTag } from '../../../site-rules/page-selection'
 import { m } from '../../../paraglide/messages'
-import { pageQueryOptions, postListQueryOptions, tagIdQueryOptions } from '../../../query-options'
+import { requestPosts, requestTagId } from '../../../content-requests'
 import { loadPage, notFoundIn, pageHead } from '../../-page-route'
 
 const tagFilter = (locale: Locale, tagId: string): PostsFilter => ({ locale, tag: tagId, perPage: siteConfig.content.postsPerPage })
@@ -24,13 +23,13 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
   loader: async ({ context, params }) => {
     const tag = selectedTag(params.id)
     if (tag !== 'all' && !isSlug(tag)) throw notFound()
-    const { data, loaderData } = await loadPage(context, { pageName: blogPageName })
+    const { data, loaderData } = await loadPage(context, { pageName: blogPageName }, { withList: tag === 'all' })
     if (tag === 'all') return { ...loaderData, tag, tagId: null }
     const { locale } = loaderData.query
-    const tagId = await context.queryClient.ensureQueryData(tagIdQueryOptions({ locale, slug: tag }))
+    const tagId = await requestTagId({ locale, slug: tag })
     if (tagId === null) notFoundIn(data)
-    await context.queryClient.ensureInfiniteQueryData(postListQueryOptions(tagFilter(locale, tagId), loaderData.listPage))
-    return { ...loaderData, cacheTags: [...loaderData.cacheTags, POSTS_TAG], tag, tagId }
+    const list = await requestPosts(tagFilter(locale, tagId), loaderData.listPage)
+    return { ...loaderData, list, cacheTags: [...loaderData.cacheTags, POSTS_TAG], tag, tagId }
   },
   head: ({ loaderData }) => pageHead(loaderData),
   component: RouteComponent,
@@ -39,15 +38,20 @@ export const Route = createFileRoute('/blog/tag/{-$id}')({
 function RouteComponent() {
   const { tag, tagId, ...page } = Route.useLoaderData()
   if (tagId === null) return <BlogScreen {...page} listing={ListingContent} />
-  return <TagListing query={page.query} layout={page.layout} listPage={page.listPage} tag={tag} tagId={tagId} />
+  return <TagListing {...page} tag={tag} tagId={tagId} />
 }
 
 function TagListing(props: PageScreenProps & { tag: string; tagId: string }) {
-  const { data } = useSuspenseQuery(pageQueryOptions(props.query))
+  const { data } = props
   const name = data.page.tags.find((term) => term.slug === props.tag)?.name ?? props.tag
   return (
     <PageFrame data={data} layout={props.layout}>
-      <PostListing title={m.tag_heading({ tag: name })} filter={tagFilter(props.query.locale, props.tagId)} startPage={props.listPage} />
+      <PostListing
+        title={m.tag_heading({ tag: name })}
+        filter={tagFilter(props.query.locale, props.tagId)}
+        startPage={props.listPage}
+        first={props.list}
+      />
     </PageFrame>
   )
 }
