@@ -124,7 +124,7 @@ module.exports = {
       'sections-and-forms-below-screens',
       '^app/(sections|forms)/',
       `^app/(?!server/[a-z-]+/[^/]+\\.functions\\.ts$)(server|components|routes|content-requests|router)(/|\\.tsx?$)|^app/server\\.ts$|^cms/`,
-      'Section blocks and the form engine sit below the shell and the screens; they reach the server only through query options handed down.',
+      'Section blocks and the form engine sit below the shell and the screens; they reach the server only through the content requests and data handed down.',
     ),
     above(
       'forms-and-sections-side-by-side',

@@ -2,6 +2,7 @@ import './lib/zod-jitless'
 import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router'
 import { getGlobalStartContext } from '@tanstack/react-start'
 import { NotFoundScreen, RouteErrorScreen } from './components/error-screen'
+import { keepShownPage } from './routes/-page-route'
 import { currentConnection, politePreload } from './lib/prefetch'
 import { publicUrl, routeUrl } from './lib/public-href'
 import { stripLocale } from './lib/url'
@@ -31,13 +32,15 @@ export function getRouter() {
     routeTree,
     ssr: nonce ? { nonce } : undefined,
     // The router keeps what the loaders return (decision 045). Content changes on the scale of
-    // minutes and the server's caches keep it fresh: a page seen or prefetched in the last minute
-    // shows without a request; an older one shows at once and is refreshed in the background. A
-    // cached or prerendered page carries the data it was rendered with, and hydrating it fetches
-    // nothing. Pages no longer shown are forgotten after five minutes.
+    // minutes and the server's caches keep it fresh: a page loaded or prefetched in the last
+    // minute shows without a request; an older one shows at once and is refreshed in the
+    // background. A cached or prerendered page carries the data it was rendered with, and
+    // hydrating it fetches nothing. The router counts a page's age from when its data was
+    // loaded, not from when it was left: a page is kept 30 minutes from its load (a prefetch
+    // that was never shown, 5), so Back to a page read for a while still shows it at once.
     defaultStaleTime: 60_000,
     defaultPreloadStaleTime: 60_000,
-    defaultGcTime: 5 * 60_000,
+    defaultGcTime: 30 * 60_000,
     defaultPreloadGcTime: 5 * 60_000,
     // Requirements §9: links are prefetched as they come into view, at idle time and not on slow
     // connections (politePreload below).
@@ -70,6 +73,10 @@ export function getRouter() {
   if (typeof window !== 'undefined') {
     // Link is the only caller of preloadRoute: every prefetch passes through the rules.
     router.preloadRoute = politePreload(router.preloadRoute, currentConnection)
+    // The page being left is kept, should a later refresh of it fail (routes/-page-route.tsx).
+    router.subscribe('onBeforeNavigate', () => {
+      for (const match of router.state.matches) keepShownPage(match.loaderData)
+    })
   }
   return router
 }

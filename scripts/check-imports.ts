@@ -80,7 +80,7 @@ export function browserFiles(graph: Graph): { files: string[]; violations: Viola
 /**
  * The unit of the folder rule: a folder directly under `app/` (the layers), a room of
  * `app/server/`, or `cms/`; a file directly in `app/` or `app/server/` (the entry, the router,
- * the query options, the environment) stands for itself.
+ * the content requests, the environment) stands for itself.
  */
 export function unitOf(file: string): string {
   const parts = file.split('/')

@@ -1,7 +1,6 @@
 /**
- * Values the browser keeps for a while (a popup once fetched, components/shell/overlays/popup-request.ts).
- * Each is forgotten `keepMs` after it was set, as the router forgets the pages it no longer
- * shows (app/router.tsx, decision 045).
+ * Values the browser keeps for a while (a popup once fetched, components/shell/overlays/popup-request.ts,
+ * decision 045). Each is forgotten `keepMs` after it was set.
  */
 export function recentValues<T>(keepMs: number) {
   const values = new Map<string, { value: T; until: number }>()

@@ -4,7 +4,7 @@
  * name the route's params give; the router keeps what it returns (decision 045). `head()`
  * comes from buildHead(). Files starting with `-` are not routes.
  */
-import { notFound } from '@tanstack/react-router'
+import { isNotFound, isRedirect, notFound } from '@tanstack/react-router'
 import type { PageData, PaletteColor, PostList } from '../contract/model'
 import type { PageQuery } from '../contract/queries'
 import { firstListPage, listingFilter } from '../site-rules/listing'
@@ -45,6 +45,28 @@ export interface PageLoaderContext {
   selection: PageSelection
 }
 
+/**
+ * The pages this tab has shown, as their loaders returned them (in the browser only; the
+ * router hands each over before it navigates away, app/router.tsx). When the router refreshes
+ * a stale page in the background and the request fails (the visitor went offline, a deploy
+ * replaced the server functions), the page stays as it was, as it did under TanStack Query,
+ * instead of turning into the error screen (decision 045). A missing page or a redirect
+ * still goes through. The newest 50 are kept.
+ */
+const shownPages = new Map<string, PageLoaderData>()
+const MAX_SHOWN_PAGES = 50
+const pageKey = (query: PageQuery) => JSON.stringify(query)
+
+/** Keeps a page the visitor is leaving; anything else a route returned is left alone. */
+export function keepShownPage(loaderData: unknown): void {
+  if (typeof loaderData !== 'object' || loaderData === null || !('query' in loaderData) || !('data' in loaderData)) return
+  const page = loaderData as PageLoaderData
+  const key = pageKey(page.query)
+  shownPages.delete(key)
+  shownPages.set(key, page)
+  if (shownPages.size > MAX_SHOWN_PAGES) shownPages.delete(shownPages.keys().next().value!)
+}
+
 /** The 404 of a page the backend does have, with its frame (menus, options) for the error screen. */
 export function notFoundIn(data: PageData): never {
   throw notFound({ data: { menus: data.menus, options: data.options } })
@@ -64,11 +86,18 @@ export async function loadPage(
   const query = pageQueryFor(selection, target)
   if (!query) throw notFound()
   const listPage = selection.search ? 1 : selection.page
-  const [data, layout] = await Promise.all([
-    requestPage(query),
-    // Requirements §7 `layout{path}`: the layout of the page shown, by its page name (the home page's path is `/`).
-    requestLayout({ locale: query.locale, path: layoutPathOf(query.pageName) }),
-  ])
+  let data: PageData, layout: Awaited<ReturnType<typeof requestLayout>>
+  try {
+    ;[data, layout] = await Promise.all([
+      requestPage(query),
+      // Requirements §7 `layout{path}`: the layout of the page shown, by its page name (the home page's path is `/`).
+      requestLayout({ locale: query.locale, path: layoutPathOf(query.pageName) }),
+    ])
+  } catch (error) {
+    const shown = isNotFound(error) || isRedirect(error) ? undefined : shownPages.get(pageKey(query))
+    if (!shown) throw error
+    return { data: shown.data, loaderData: shown }
+  }
   const { page } = data
   let list: PostList | null = null
   if (withList && !page.search && (page.kind === 'blog' || page.kind === 'category' || page.kind === 'archive')) {
@@ -100,7 +129,7 @@ export function headInputFor(data: PageData, query: PageQuery, path: string): He
     languages: page.languages,
     breadcrumbs: page.breadcrumbs,
     schema: page.schema,
-    // Only what the head needs: the article body stays out of the loader data.
+    // Only what the head needs: the head's input names the post's dates, not its body.
     // An item of a content type has an article's head too, as an Article (decision 029).
     post:
       page.kind === 'post' || page.kind === 'item'

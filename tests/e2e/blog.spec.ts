@@ -99,6 +99,44 @@ test('Back to the blog shows the list as it was left, "Load more" pages included
   expect(requested).toEqual([])
 })
 
+test('a "Load more" that fails says so, appends nothing and can be tried again', async ({ page }) => {
+  await open(page, '/blog')
+  // The posts' server function (its payload names the page to load); the network fails once.
+  const posts = (url: URL) => url.pathname.startsWith('/_serverFn/') && decodeURIComponent(url.search).includes('"page"')
+  await page.route(posts, (route) => route.abort())
+  const more = page.getByRole('link', { name: 'Load more posts' })
+  await more.click()
+  await expect(page.getByRole('status').filter({ hasText: "We couldn't load the posts just now." })).toBeAttached()
+  await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(6)
+  await page.unroute(posts)
+  await more.click()
+  await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(12)
+  await expect(page.getByRole('status').filter({ hasText: '6 more posts loaded' })).toBeAttached()
+})
+
+test('a page whose refresh fails on the way Back stays as it was, not the error screen', async ({ page }) => {
+  await page.clock.install()
+  await open(page, '/blog')
+  const titles = await postTitles(page)
+  await page.getByTestId('post-list').getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Comments' })).toBeVisible()
+  // Two minutes on: the blog's data is stale, so Back shows it and refreshes it; the refresh fails.
+  await page.clock.fastForward('02:00')
+  let refreshes = 0
+  await page.route('**/_serverFn/**', (route) => {
+    refreshes++
+    return route.abort()
+  })
+  await page.goBack()
+  await expect(page).toHaveURL(/\/blog$/)
+  await expect(page.getByTestId('post-list').getByRole('listitem')).toHaveCount(6)
+  // The refresh has been tried and has failed; the page stays.
+  await expect.poll(() => refreshes).toBeGreaterThan(0)
+  await page.waitForTimeout(300)
+  expect(await postTitles(page)).toEqual(titles)
+  await expect(page.getByRole('heading', { name: 'WHOOPS!' })).toHaveCount(0)
+})
+
 test('the same path in German: listing, article, comment and search', async ({ page }) => {
   await asVisitor(page)
   await open(page, '/de/blog')

@@ -30,12 +30,12 @@ export interface PostListingProps {
 }
 
 /**
- * The pages "Load more" appended to each list in this tab, for as long as the router keeps a
- * page it no longer shows (five minutes, app/router.tsx): a visitor who goes Back finds the
- * list as long as they left it, and the place they were in it. (The popups keep theirs with
+ * The pages "Load more" appended to each list in this tab, for as long as the router keeps
+ * the page (30 minutes, app/router.tsx): a visitor who goes Back finds the list as long as
+ * they left it, and the place they were in it. (The popups keep theirs with
  * lib/recent-values.ts, which stays out of this chunk so a popup does not load the list's.)
  */
-const KEEP_APPENDED_MS = 5 * 60_000
+const KEEP_APPENDED_MS = 30 * 60_000
 const appendedPages = new Map<string, { pages: PostList[]; at: number }>()
 
 function keptPages(key: string): PostList[] {
@@ -56,8 +56,11 @@ export function PostListing({ title, filter, startPage, first }: PostListingProp
   const key = listKey(filter, startPage)
   const firstPages = first ? [first] : []
   const [list, setList] = useState(() => ({ key, first, appended: keptPages(key) }))
-  const [loading, setLoading] = useState(false)
-  const [announcement, setAnnouncement] = useState('')
+  // Which list a "Load more" is under way for: another list the visitor moved to is not held up by it.
+  const [loadingKey, setLoadingKey] = useState<string | null>(null)
+  const loading = loadingKey === key
+  // What the last "Load more" said, and of which list: the list the visitor moved to meanwhile hears nothing of another.
+  const [announcement, setAnnouncement] = useState({ key, text: '' })
   // Another list, or this one's first page refreshed by the router: its appended pages are the ones kept for it.
   if (list.key !== key || list.first !== first) setList({ key, first, appended: keptPages(key) })
   const pages = [...firstPages, ...(list.key === key ? list.appended : keptPages(key))]
@@ -72,21 +75,23 @@ export function PostListing({ title, filter, startPage, first }: PostListingProp
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
     event.preventDefault()
     if (loading || nextPage === null) return
-    setLoading(true)
+    setLoadingKey(key)
+    const done = (text: string) => {
+      setLoadingKey((current) => (current === key ? null : current))
+      setAnnouncement({ key, text })
+    }
     requestPosts(filter, nextPage).then(
       (next) => {
+        // The backend's failure comes as an empty page marked failed: nothing is appended, and the link stays to try again.
+        if (next.failed) return done(m.blog_list_failed())
         const appended = [...pages.slice(firstPages.length), next]
         appendedPages.set(key, { pages: appended, at: Date.now() })
-        setList({ key, first, appended })
+        setList((current) => (current.key === key ? { ...current, appended } : current))
         const ids = new Set(unique.map((post) => post.id))
-        setAnnouncement(m.blog_loaded_more({ count: next.posts.filter((post) => !ids.has(post.id)).length }))
-        setLoading(false)
+        done(m.blog_loaded_more({ count: next.posts.filter((post) => !ids.has(post.id)).length }))
       },
-      () => {
-        // The link still works: the visitor may try again, or follow it to `?page=N+1`.
-        setAnnouncement(m.blog_list_failed())
-        setLoading(false)
-      },
+      // The network failed: the link still works, to try again or to follow to `?page=N+1`.
+      () => done(m.blog_list_failed()),
     )
   }
 
@@ -125,7 +130,7 @@ export function PostListing({ title, filter, startPage, first }: PostListingProp
         </nav>
       )}
       <p role="status" aria-live="polite" className="sr-only">
-        {announcement}
+        {announcement.key === key ? announcement.text : ''}
       </p>
     </section>
   )
