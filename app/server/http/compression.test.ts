@@ -42,17 +42,25 @@ describe('compressAs', () => {
     // Brotli's streaming encoder (the one Node's zlib drives) takes the default 22-bit window
     // whatever the size hint: 4 MB of ring buffer per answer, which made a miss answered in
     // brotli cost four times its render (docs/decisions/044-brotli-window.md).
-    expect(windowBitsOf(await compressAs(page(70_000), 'br'))).toBe(17)
     expect(windowBitsOf(await compressAs(page(2_000), 'br'))).toBe(11)
     expect(windowBitsOf(await compressAs(page(200), 'br'))).toBe(10)
-    expect(windowBitsOf(await compressAs(page(3_000_000), 'br'))).toBe(22)
+    expect(windowBitsOf(await compressAs(page(70_000), 'br', 11))).toBe(17)
+    expect(windowBitsOf(await compressAs(page(3_000_000), 'br', 9))).toBe(16)
   })
 
-  it('covers the whole body with the window it chooses', async () => {
+  it("keeps a request's brotli at 16 bits or less, where qualities below 10 use their small hashers", async () => {
+    // A 17-bit window at quality 6 takes a 2 MB hash table per answer; 16 bits take the
+    // small hashers, half the time for home (docs/decisions/046-brotli-small-hasher.md).
+    const body = page(70_000)
+    expect(windowBitsOf(await compressAs(body, 'br'))).toBe(16)
+    expect(brotliDecompressSync(await compressAs(body, 'br'))).toEqual(Buffer.from(body))
+  })
+
+  it("covers the whole body with the window it chooses at the build's quality", async () => {
     // A window of 2^n bytes holds 2^n − 16 of them (RFC 7932 §9.1): a body just under a power of two needs the next.
     const body = page(2 ** 17 - 8)
-    expect(windowBitsOf(await compressAs(body, 'br'))).toBe(18)
-    expect(brotliDecompressSync(await compressAs(body, 'br'))).toEqual(Buffer.from(body))
+    expect(windowBitsOf(await compressAs(body, 'br', 11))).toBe(18)
+    expect(brotliDecompressSync(await compressAs(body, 'br', 11))).toEqual(Buffer.from(body))
   })
 })
 
