@@ -11,7 +11,7 @@ const lock = (declared: Record<string, string>, installed: Record<string, string
     },
   })
 
-describe('the load bench builds its baseline with this checkout’s node_modules (scripts/bench/baseline.ts)', () => {
+describe('the load bench builds its baseline with this checkout’s node_modules, or installs its own (scripts/bench/baseline.ts)', () => {
   it('when the two lockfiles install the same packages, whatever each declares', () => {
     const installed = { '@tanstack/react-router': '1.170.46', '@tanstack/router-core': '1.171.39' }
     expect(
