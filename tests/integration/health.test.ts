@@ -81,8 +81,17 @@ describe('/healthz', () => {
   })
 
   it('is never rate-limited', async () => {
-    const statuses = await Promise.all(Array.from({ length: 150 }, (_, i) => ask(i % 2 ? '/healthz' : '/readyz').then((r) => r.status)))
-    expect(statuses.filter((status) => status !== 200)).toEqual([])
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => {
+        const path = i % 2 ? '/healthz' : '/readyz'
+        return ask(path).then((r) => ({ path, status: r.status }))
+      }),
+    )
+    // Liveness checks nothing and always answers. Readiness runs its checks, which on a busy
+    // machine may pass their time limit (a 503, as meant); neither is ever a 429.
+    expect(answers.filter(({ path, status }) => path === '/healthz' && status !== 200)).toEqual([])
+    expect(answers.filter(({ status }) => status === 429)).toEqual([])
+    expect(answers.filter(({ status }) => status !== 200 && status !== 503)).toEqual([])
   })
 })
 
