@@ -128,7 +128,9 @@ export async function openDatabase(url: string): Promise<Client> {
   if (url.startsWith('file:')) {
     mkdirSync(path.dirname(path.resolve(url.slice('file:'.length))), { recursive: true })
   }
-  const client = createClient({ url })
+  // One connection (its calls take turns; each runs synchronously anyway), so the pragma below holds for every
+  // statement: libSQL's client opens more when calls overlap, and a new connection starts without it.
+  const client = createClient({ url, concurrency: 1, timeout: 5000 })
   await client.execute('PRAGMA foreign_keys = ON')
   await migrate(client)
   return client

@@ -21,30 +21,52 @@ function executorOf(target: Client | Transaction): SqlExecutor {
   }
 }
 
+/** How long a statement waits for another process's write on the same file (`npm run outbox` beside the server). */
+const BUSY_TIMEOUT_MS = 5000
+
+/**
+ * One connection, and a write transaction has it to itself. libSQL runs each statement
+ * synchronously on this thread, and its client would open more connections when calls
+ * overlap: then a statement on a second connection, while a transaction on the first
+ * waits between its statements, finds the file locked (SQLITE_BUSY). Waiting for the lock
+ * there would block the thread the transaction needs to finish, so under load during a
+ * backend outage the outbox refused about half the enquiries it should have kept
+ * (`npm run soak`). Statements queue behind a transaction instead; one connection also
+ * keeps its settings. A transaction's work uses only its own executor (outbox.server.ts),
+ * so nothing waits for itself.
+ */
 export async function openSqlite(url: string): Promise<SiteDatabase> {
   const file = url.startsWith('file:') ? path.resolve(url.slice('file:'.length)) : null
   if (file) mkdirSync(path.dirname(file), { recursive: true })
-  const client = createClient({ url })
-  await client.execute('PRAGMA busy_timeout = 5000')
+  const client = createClient({ url, concurrency: 1, timeout: BUSY_TIMEOUT_MS })
   await runMigrations(client, sqliteMigrations)
   if (file && existsSync(file)) chmodSync(file, 0o600)
+  const direct = executorOf(client)
+  let turn: Promise<unknown> = Promise.resolve()
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = turn.then(work, work)
+    turn = result.catch(() => undefined)
+    return result
+  }
   return {
     dialect: 'sqlite',
-    ...executorOf(client),
-    async transaction(work) {
-      const tx = await client.transaction('write')
-      try {
-        const result = await work(executorOf(tx))
-        await tx.commit()
-        return result
-      } catch (error) {
-        await tx.rollback()
-        throw error
-      } finally {
-        tx.close()
-      }
-    },
+    execute: (statement) => inTurn(() => direct.execute(statement)),
+    transaction: (work) =>
+      inTurn(async () => {
+        const tx = await client.transaction('write')
+        try {
+          const result = await work(executorOf(tx))
+          await tx.commit()
+          return result
+        } catch (error) {
+          await tx.rollback()
+          throw error
+        } finally {
+          tx.close()
+        }
+      }),
     async close() {
+      await turn
       client.close()
     },
   }
