@@ -314,9 +314,6 @@ test("a page's background image is behind the page under the theme's veil, in bo
 // The dark-theme axe passes check only the colour rules (helpers.ts): this is what keeps that
 // pass from turning into one that checks nothing, say after an axe upgrade renames a rule.
 test('the dark theme’s colour-only axe pass catches text too faint to read', async ({ page }) => {
-  // Without scroll animations: axe scrolls a section into view to read its background, and a
-  // section fading in meanwhile (sections/reveal.tsx) is half transparent; that is not what this test is about.
-  await page.emulateMedia({ reducedMotion: 'reduce' })
   await page.goto('/about')
   await waitForHydration(page)
   await page.emulateMedia({ colorScheme: 'dark' })
