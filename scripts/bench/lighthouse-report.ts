@@ -1,6 +1,6 @@
 /**
- * What the Lighthouse bench (lighthouse.ts) prints: a row per run, the medians when each
- * run was repeated, the image findings, the errors and warnings, the biggest layout shifts
+ * What the Lighthouse bench (lighthouse.ts) prints: a row per run, the medians of the pages
+ * run more than once, the image findings, the errors and warnings, the biggest layout shifts
  * when CLS > 0, and the bundle (bundle-report.ts).
  */
 import type { BundleReport } from './bundle-report'
@@ -30,8 +30,7 @@ export function runsByPage(results: RunSummary[]): RunSummary[][] {
   return [...groups.values()]
 }
 
-/** `repeat`: the runs of each page and preset (BENCH_LIGHTHOUSE_REPEAT). */
-export function printLighthouseReport(results: RunSummary[], bundles: BundleReport, lighthouseVersion: string, repeat: number) {
+export function printLighthouseReport(results: RunSummary[], bundles: BundleReport, lighthouseVersion: string) {
   console.log(`\nLighthouse ${lighthouseVersion}, performance, simulated throttling (absolute times are noisy on a small machine)`)
   console.log(
     `The mobile CPU slowdown is calibrated once per bench from the host's benchmark index (BI, the median of its readings in the first mobile run's browser): BI ÷ ${PHONE_BENCHMARK_INDEX}, the phone Lighthouse's 4× means.\n`,
@@ -60,21 +59,22 @@ export function printLighthouseReport(results: RunSummary[], bundles: BundleRepo
     "\ncommit wall/CPU: the renderer's task that commits the page, its wall time and the CPU time it had. Lighthouse multiplies the wall time by the CPU slowdown, and the task ends after the first paint it simulates, so on a busy small host the wait counts as blocking time (docs/decisions/040).",
   )
 
-  if (repeat > 1) {
-    const groups = runsByPage(results)
-    console.log(`\nMedians of ${repeat} runs\n`)
+  const groups = runsByPage(results).filter((group) => group.length > 1)
+  if (groups.length > 0) {
+    console.log('\nMedians of the pages run more than once\n')
     console.log(
       table(
-        ['page', 'preset', 'score', 'TBT', 'LCP', 'scores'],
+        ['page', 'preset', 'runs', 'score', 'TBT', 'LCP', 'scores'],
         groups.map((group) => [
           label(group[0]!),
           group[0]!.preset,
+          String(group.length),
           String(median(group.map((result) => result.score)) ?? '–'),
           ms(median(group.map((result) => result.tbtMs))),
           ms(median(group.map((result) => result.lcpMs))),
           group.map((result) => result.score ?? '–').join(' '),
         ]),
-        [2, 3, 4],
+        [2, 3, 4, 5],
       ),
     )
   }

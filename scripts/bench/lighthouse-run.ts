@@ -256,6 +256,9 @@ async function runLighthouse(run: Run, origin: string): Promise<RunSummary> {
     const reportName = `${run.name}-${run.preset}${run.consent ? '' : '-first-visit'}${run.round ? `-${run.round}` : ''}.json`
     writeFileSync(join(reportDir, reportName), JSON.stringify(lhr))
     summary.report = `.cache/bench/lhr/${reportName}`
+    // For reading a run's blocking time against its own trace (docs/decisions/040): the trace Lighthouse simulated from.
+    if (process.env.BENCH_LIGHTHOUSE_TRACES === '1' && result.artifacts.Trace)
+      writeFileSync(join(reportDir, reportName.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace))
     summary.finalUrl = lhr.finalDisplayedUrl ?? null
     summary.runWarnings = (lhr.runWarnings ?? []).map(String)
     summary.lighthouseBenchmarkIndex = lhr.environment?.benchmarkIndex ?? null

@@ -72,7 +72,7 @@ export async function expectNoAxeViolations(page: Page, { coloursOnly = false } 
       ? builder.withRules(COLOUR_RULES)
       : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
   ).analyze()
-  await revealAll.evaluate((style) => style.remove())
+  await revealAll.evaluate((style) => (style as Element).remove())
   const summary = results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   )
