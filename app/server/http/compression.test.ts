@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { compressAs, compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from './compression.server'
+import { compressed } from './final-headers.server'
 
 /**
  * The sliding window a brotli stream declares in its first bits (RFC 7932 §9.1, WBITS): the
@@ -44,8 +45,8 @@ describe('compressAs', () => {
     // brotli cost four times its render (docs/decisions/044-brotli-window.md).
     expect(windowBitsOf(await compressAs(page(2_000), 'br'))).toBe(11)
     expect(windowBitsOf(await compressAs(page(200), 'br'))).toBe(10)
-    expect(windowBitsOf(await compressAs(page(70_000), 'br', 11))).toBe(17)
-    expect(windowBitsOf(await compressAs(page(3_000_000), 'br', 9))).toBe(16)
+    expect(windowBitsOf(await compressAs(page(70_000), 'br', { brotliQuality: 11 }))).toBe(17)
+    expect(windowBitsOf(await compressAs(page(3_000_000), 'br', { brotliQuality: 9 }))).toBe(16)
   })
 
   it("keeps a request's brotli at 16 bits or less, where qualities below 10 use their small hashers", async () => {
@@ -59,8 +60,8 @@ describe('compressAs', () => {
   it("covers the whole body with the window it chooses at the build's quality", async () => {
     // A window of 2^n bytes holds 2^n − 16 of them (RFC 7932 §9.1): a body just under a power of two needs the next.
     const body = page(2 ** 17 - 8)
-    expect(windowBitsOf(await compressAs(body, 'br', 11))).toBe(18)
-    expect(brotliDecompressSync(await compressAs(body, 'br', 11))).toEqual(Buffer.from(body))
+    expect(windowBitsOf(await compressAs(body, 'br', { brotliQuality: 11 }))).toBe(18)
+    expect(brotliDecompressSync(await compressAs(body, 'br', { brotliQuality: 11 }))).toEqual(Buffer.from(body))
   })
 })
 
@@ -83,5 +84,23 @@ describe('etagOf and matchesIfNoneMatch', () => {
     expect(matchesIfNoneMatch(`"other", ${etag}`, etag)).toBe(true)
     expect(matchesIfNoneMatch('*', etag)).toBe(true)
     expect(matchesIfNoneMatch(etagOf(page(1001)), etag)).toBe(false)
+  })
+})
+
+/** A gzip stream's XFL byte (RFC 1952 §2.3.1): zlib writes 2 at level 9 and 0 at levels 2 to 8. */
+const gzipExtraFlags = (stream: Uint8Array) => stream[8]
+
+describe('gzip levels', () => {
+  it("compress a stored page at level 9, and an answer rendered for one request at zlib's default", async () => {
+    const body = page(70_000)
+    expect(gzipExtraFlags((await compressHtml(body)).gzip)).toBe(2)
+    const answer = await compressed(
+      new Request('http://site.test/', { headers: { 'accept-encoding': 'gzip' } }),
+      new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    )
+    expect(answer.headers.get('content-encoding')).toBe('gzip')
+    const bytes = new Uint8Array(await answer.arrayBuffer())
+    expect(gzipExtraFlags(bytes)).toBe(0)
+    expect(gunzipSync(bytes)).toEqual(Buffer.from(body))
   })
 })
