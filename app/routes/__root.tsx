@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { siteConfig } from '../config/site'
 import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
 import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard } from '../components/shell/document-behaviour'
-import { ScrollRestorationFollower } from '../components/shell/scroll-restoration'
+import { ScrollRestorationFollower, scrollRestoringScript } from '../components/shell/scroll-restoration'
 import { BodyScripts, HeadTags } from '../components/shell/page-assets'
 import { LoadingBar } from '../components/shell/loading-bar'
 import { ShellProvider } from '../ui/shell-state'
@@ -49,7 +49,13 @@ export const Route = createRootRoute({
     ],
     // The colour theme is set before the first paint (requirements §11.4); Consent Mode v2 defaults
     // (all denied) come before any tag can load.
-    scripts: [{ children: themeScript() }, { children: consentDefaultsScript }, { children: cookieLocaleRedirectScript() }],
+    scripts: [
+      { children: themeScript() },
+      { children: consentDefaultsScript },
+      { children: cookieLocaleRedirectScript() },
+      // Before the content: every part renders while a recorded position is restored (decision 048).
+      { children: scrollRestoringScript() },
+    ],
   }),
   // Requirements §2: the search params every page reads, and the URL read once for all loaders below.
   validateSearch: validateSiteSearch,

@@ -137,7 +137,8 @@ function Sections({
             code={sectionRegistry[layout]}
             props={{ data: section.data, headingLevel }}
             loading={isStatic(layout) ? 'none' : index < EAGER_SECTIONS ? 'now' : isInteractive(layout) ? 'interactive' : 'visible'}
-            attributes={{ 'data-section': layout }}
+            // Past the first two, a section's rendering waits until it nears the viewport (app/styles.css, decision 048).
+            attributes={index < EAGER_SECTIONS ? { 'data-section': layout } : { 'data-section': layout, 'data-below-fold': '' }}
             keptMarkup={keptMarkup({ ...section, layout }, headingLevel)}
           />
         )

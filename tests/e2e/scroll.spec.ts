@@ -1,7 +1,9 @@
 /**
- * Where a page lands (requirements §9): a new page starts at the top, Back returns to where
- * the visitor was, and a hash link puts its target below the navigation bar rather than
- * under it. Run at phone and desktop width (playwright.config.ts), where the bar differs.
+ * Where a page lands (requirements §9): a new page starts at the top, Back and a reload return
+ * to where the visitor was, and a hash link puts its target below the navigation bar rather
+ * than under it. Run at phone and desktop width (playwright.config.ts), where the bar differs.
+ * Sections far from the viewport skip their rendering at an estimated height (decision 048),
+ * so "where the visitor was" is checked by what is on screen, not by the scroll offset alone.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
@@ -39,6 +41,79 @@ test('a new page starts at the top, and Back returns to where the visitor left t
   expect(Math.abs((await top()) - seenAt)).toBeLessThanOrEqual(5)
   expect(await scrollY(page)).toBeGreaterThan(1000)
 })
+
+test('sections far below the viewport, and the footer, skip their rendering until they come near', async ({ page }) => {
+  await page.goto('/services/help-desk-support')
+  await waitForHydration(page)
+  const rendered = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-section], footer')].map(
+        // An element that skips its rendering is itself shown (at its estimated size); its content is not.
+        (element) => element.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? true,
+      ),
+    )
+  // The first two sections render at once; the last ones and the footer wait.
+  await expect.poll(async () => (await rendered()).at(-1)).toBe(false)
+  expect((await rendered()).slice(0, 2)).toEqual([true, true])
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+  await expect.poll(async () => (await rendered()).at(-1)).toBe(true)
+})
+
+for (const { how, jump, reach } of [
+  {
+    how: 'after a jump over sections never rendered',
+    jump: true,
+    // To near the end, reckoned from the sections' estimated heights (as a script or the scroll bar would).
+    reach: (page: Page) =>
+      page.evaluate(() => {
+        const last = [...document.querySelectorAll('[data-below-fold] h2')].at(-1)!
+        window.scrollTo({ top: last.getBoundingClientRect().top + window.scrollY - 150, behavior: 'instant' })
+      }),
+  },
+  {
+    how: 'after scrolling down through every section',
+    jump: false,
+    reach: async (page: Page) => {
+      for (let step = 0; step < 40; step++) {
+        const done = await page.evaluate(() => {
+          window.scrollBy({ top: window.innerHeight / 3, behavior: 'instant' })
+          return window.scrollY >= document.documentElement.scrollHeight * 0.6
+        })
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+        if (done) return
+      }
+    },
+  },
+]) {
+  test(`a reload returns to the same content, in the same place, ${how}`, async ({ page }) => {
+    // Without scroll animations: a section fading in is moved 24 px down while it does (sections/reveal.tsx).
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/services/help-desk-support')
+    await waitForHydration(page)
+    await reach(page)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    // What is on screen: the section across the middle of the window, and where it starts.
+    const before = await page.evaluate(() => {
+      const sections = [...document.querySelectorAll('[data-section]')]
+      const part = sections.find((section) => section.getBoundingClientRect().bottom > window.innerHeight / 2)
+      const above = part ? sections.slice(0, sections.indexOf(part)) : []
+      const skippedAbove = above.filter((section) => section.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) === false)
+      return { id: part?.id ?? '', top: Math.round(part?.getBoundingClientRect().top ?? Number.NaN), skippedAbove: skippedAbove.length }
+    })
+    expect(before.id).not.toBe('')
+    // After a jump, sections above it skip their rendering, never rendered: at their estimated height.
+    expect(before.skippedAbove).toBeGreaterThanOrEqual(jump ? 1 : 0)
+    expect(await scrollY(page)).toBeGreaterThan(1000)
+    await page.reload()
+    await waitForHydration(page)
+    const top = () => page.evaluate((id) => Math.round(document.getElementById(id)?.getBoundingClientRect().top ?? Number.NaN), before.id)
+    await expect.poll(top).toBeGreaterThan(before.top - 6)
+    expect(Math.abs((await top()) - before.top)).toBeLessThanOrEqual(5)
+    // Still there once the mark is gone and the sections off screen skip their rendering again.
+    await expect(page.locator('html')).not.toHaveAttribute('data-scroll-restoring')
+    expect(Math.abs((await top()) - before.top)).toBeLessThanOrEqual(5)
+  })
+}
 
 test('a hash link lands below the navigation bar', async ({ page }, info) => {
   const phone = info.project.name === 'phone'

@@ -37,6 +37,8 @@ interface SiteFooterProps {
 }
 
 const FOOTER_CLASS = 'mt-20 bg-chrome text-slate-300'
+/** Its rendering waits until it nears the viewport (app/styles.css, decision 048). */
+const FOOTER_ATTRIBUTES = { 'data-below-fold': '' } as const
 
 export function SiteFooter(props: SiteFooterProps) {
   // On the server, the footer's markup is rendered once per locale, menus and current link (decision 042).
@@ -44,7 +46,7 @@ export function SiteFooter(props: SiteFooterProps) {
   const keeper = import.meta.env.SSR ? islandMarkupKeeper() : null
   if (keeper) return <KeptSiteFooter {...props} keeper={keeper} />
   return (
-    <footer className={FOOTER_CLASS}>
+    <footer {...FOOTER_ATTRIBUTES} className={FOOTER_CLASS}>
       <FooterContent {...props} />
     </footer>
   )
@@ -79,6 +81,7 @@ function KeptSiteFooter({ keeper, ...props }: SiteFooterProps & { keeper: KeptMa
       markupKey={frameMarkupKey(`footer ${variant} ${yearOfKey()}`, shown, location)}
       tag="footer"
       className={FOOTER_CLASS}
+      attributes={FOOTER_ATTRIBUTES}
       contexts={(content) => <ConsentValueProvider value={consent}>{content}</ConsentValueProvider>}
     >
       <FooterContent {...props} />
