@@ -56,12 +56,18 @@ export async function expectNoAxeViolations(page: Page, { coloursOnly = false } 
       document.querySelector('[data-entering], [data-exiting]') === null &&
       document.getAnimations().every((animation) => animation.playState !== 'running' && !animation.pending),
   )
-  // Sections with scroll animations (app/sections/reveal.tsx) are shown at once and in full for
-  // the run: axe scrolls a section into view to read its background, which would start its
-  // fade meanwhile and catch it half transparent, and a section still waiting to fade in
-  // would be skipped as invisible. Taken away after the run.
+  // Every part of the page is rendered and shown in full for the run, as it is once a visitor
+  // scrolls to it. Sections with scroll animations (app/sections/reveal.tsx) without their fade:
+  // axe scrolls a section into view to read its background, which would start the fade and
+  // catch it half transparent, and one still waiting to fade in would be skipped as invisible.
+  // Parts that skip their rendering while far from the viewport (decision 048) rendered: axe
+  // reads colours and target sizes from what the browser hit-tests, and a skipped part has
+  // nothing there. Taken away after the run.
   const revealAll = await page.addStyleTag({
-    content: '[data-reveal] { transition: none !important; opacity: 1 !important; translate: none !important; }',
+    content: [
+      '[data-reveal] { transition: none !important; opacity: 1 !important; translate: none !important; }',
+      '[data-below-fold] { content-visibility: visible !important; }',
+    ].join('\n'),
   })
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   // Only violations are read: axe still runs every rule, but skips collecting each passing

@@ -188,6 +188,8 @@ test('the fallback font lays pages out as Inter does, so a late web font moves n
       if (!webFonts) await page.route('**/*.woff2', (route) => route.abort())
       await page.goto(path)
       await waitForHydration(page)
+      // Every section at its real height (none skipping its rendering far from the viewport, decision 048): the fonts' heights are compared.
+      await page.addStyleTag({ content: '[data-below-fold] { content-visibility: visible !important; }' })
       await page.evaluate(() => document.fonts.ready)
       const families = await page.evaluate(() => [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family))
       expect(families.includes('Inter'), `${path}: web fonts ${webFonts ? 'used' : 'blocked'}`).toBe(webFonts)
