@@ -137,8 +137,13 @@ function Sections({
             code={sectionRegistry[layout]}
             props={{ data: section.data, headingLevel }}
             loading={isStatic(layout) ? 'none' : index < EAGER_SECTIONS ? 'now' : isInteractive(layout) ? 'interactive' : 'visible'}
-            // Past the first two, a section's rendering waits until it nears the viewport (app/styles.css, decision 048).
-            attributes={index < EAGER_SECTIONS ? { 'data-section': layout } : { 'data-section': layout, 'data-below-fold': '' }}
+            // Past the first two, a section's rendering waits until it nears the viewport (app/styles.css, decision 048);
+            // not a form's, which would then lay itself out just as its code arrives and be usable later.
+            attributes={
+              index < EAGER_SECTIONS || isInteractive(layout)
+                ? { 'data-section': layout }
+                : { 'data-section': layout, 'data-below-fold': '' }
+            }
             keptMarkup={keptMarkup({ ...section, layout }, headingLevel)}
           />
         )
