@@ -87,6 +87,8 @@ export function ScrollRestorationFollower() {
         restoring(false)
         return
       }
+      // Again: stopping a follow still running from an earlier restore scheduled the mark's removal.
+      restoring(true)
       stopFollowing = follow(target.x, target.y, () => restoring(false))
     })
     // A reload, or leaving the site: the offset the router keeps in sessionStorage for the next load,
