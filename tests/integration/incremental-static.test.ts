@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routedLocales, siteConfig } from '../../app/config/site'
 import type { PrerenderManifest } from '../../app/server/page-cache/prerendered.server'
@@ -193,6 +194,25 @@ describe('a cached page answered again (the Node server replays it: docs/decisio
           )
         }
       }
+    }
+  })
+
+  it('is the same page in every encoding: its brotli and gzip copies as kept, and the gzip one unpacked for a request that accepts neither', async () => {
+    // A prerendered page and one rendered on request: HTML keeps no uncompressed copy of its own.
+    for (const pathname of ['/about', '/blog?page=3']) {
+      await expect.poll(async () => (await get(embedded, pathname)).headers.get('x-html-cache'), { timeout: 20_000 }).toBe('HIT')
+      const [br, gzip, plain] = await Promise.all(
+        ['br', 'gzip', 'identity'].map((encoding) => rawAnswer(embedded, pathname, 'GET', { 'accept-encoding': encoding })),
+      )
+      const html = plain!.body.toString('utf8')
+      expect(html).toMatch(/^<!DOCTYPE html>/i)
+      expect(html.trimEnd()).toMatch(/<\/html>$/)
+      expect(plain!.headers.some((header) => header.startsWith('content-encoding'))).toBe(false)
+      expect(plain!.headers).toContain(`content-length: ${plain!.body.byteLength}`)
+      expect(brotliDecompressSync(br!.body).equals(plain!.body), `${pathname} br`).toBe(true)
+      expect(gunzipSync(gzip!.body).equals(plain!.body), `${pathname} gzip`).toBe(true)
+      const head = await rawAnswer(embedded, pathname, 'HEAD', {})
+      expect(head.headers).toContain(`content-length: ${plain!.body.byteLength}`)
     }
   })
 

@@ -82,7 +82,8 @@ function renderOgImageForCache(pathname: string) {
   return async (): Promise<RenderOutcome<CachePartition>> => {
     const current = htmlCache.peek(pathname)
     const card = current?.headers[OG_CARD_HEADER]
-    const drawn = card ? { card, png: current.identity } : null
+    // An image keeps its bytes as they are (only HTML drops its uncompressed copy).
+    const drawn = card && current.identity ? { card, png: current.identity } : null
     const image = await answerOgImage(pathname, drawn)
     if (!image) throw new Error(`${pathname} is not an image path`)
     const page = storedOgImage(image)

@@ -18,7 +18,12 @@ export interface StoredPage {
   status: number
   /** Response headers to replay (never Set-Cookie). */
   headers: Record<string, string>
-  identity: Uint8Array
+  /**
+   * The body as it is. Null for HTML, which keeps only its compressed copies: unpacked from
+   * `gzip` for the rare request that accepts neither encoding (`bodyFor` in stored-page.server.ts).
+   * The uncompressed copy was about 70 % of a page's bytes in memory.
+   */
+  identity: Uint8Array | null
   br: Uint8Array
   gzip: Uint8Array
   etag: string
@@ -60,7 +65,7 @@ export interface HtmlCacheOptions<P extends string> {
 export type Lookup = SwrLookup<CacheEntry>
 
 const entrySize = (page: StoredPage) =>
-  page.identity.byteLength + page.br.byteLength + page.gzip.byteLength + 512 + JSON.stringify(page.headers).length
+  (page.identity?.byteLength ?? 0) + page.br.byteLength + page.gzip.byteLength + 512 + JSON.stringify(page.headers).length
 
 export class HtmlCache<P extends string> {
   private readonly cache: SwrCache<P, CacheEntry>

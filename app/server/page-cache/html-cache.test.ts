@@ -17,7 +17,8 @@ function cache(now: () => number, maxBytes = 1_000_000) {
   })
 }
 
-const text = (stored: StoredPage) => new TextDecoder().decode(stored.identity)
+// The fake pages above keep the same bytes in every copy.
+const text = (stored: StoredPage) => new TextDecoder().decode(stored.br)
 
 describe('the rendered-HTML cache', () => {
   it('serves fresh, then stale while one background render replaces it, then drops what is older than keepMs', async () => {

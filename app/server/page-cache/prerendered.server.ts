@@ -101,15 +101,16 @@ export async function loadPrerendered(
         })
         return
       }
-      const [identity, br, gzip] = await Promise.all([readFile(file), readFile(`${file}.br`), readFile(`${file}.gz`)])
+      const [html, br, gzip] = await Promise.all([readFile(file, 'utf8'), readFile(`${file}.br`), readFile(`${file}.gz`)])
       pages.set(key, {
         status: 200,
         headers: {
           'content-type': page.contentType,
           // Written at build without a nonce: its inline scripts are allowed by their hashes.
-          'content-security-policy': contentSecurityPolicy({ hashes: inlineScriptHashes(identity.toString('utf8')) }),
+          'content-security-policy': contentSecurityPolicy({ hashes: inlineScriptHashes(html) }),
         },
-        identity: new Uint8Array(identity),
+        // Only the compressed copies are kept (StoredPage.identity says why).
+        identity: null,
         br: new Uint8Array(br),
         gzip: new Uint8Array(gzip),
         etag: page.etag,

@@ -2,6 +2,7 @@
  * A page as the page cache keeps it: read whole, compressed once, with its validators and
  * tags; and the answer built from those bytes for one request (requirements §10.1).
  */
+import { gunzipSync } from 'node:zlib'
 import { FastResponse } from 'srvx'
 import { compressHtml, etagOf, matchesIfNoneMatch, negotiateEncoding } from '../http/compression.server'
 import { offerReplay } from '../http/replay.server'
@@ -22,7 +23,19 @@ export async function toStoredPage(response: Response): Promise<StoredPage> {
   if (html) headers['content-security-policy'] = contentSecurityPolicy({ hashes: inlineScriptHashes(new TextDecoder().decode(identity)) })
   const compressed = html ? await compressHtml(identity) : { br: identity, gzip: identity }
   const tags = response.headers.get(CACHE_TAGS_HEADER)?.split(',').filter(Boolean) ?? []
-  return { status: response.status, headers, identity, ...compressed, etag: etagOf(identity), tags }
+  // HTML keeps only its compressed copies (StoredPage.identity says why).
+  return { status: response.status, headers, identity: html ? null : identity, ...compressed, etag: etagOf(identity), tags }
+}
+
+/**
+ * A stored page's bytes in `encoding`. HTML keeps no uncompressed copy: a request that
+ * accepts neither brotli nor gzip (a health check, a script) has the gzip copy unpacked,
+ * about 0.2 ms for a 70 KB page.
+ */
+export function bodyFor(page: StoredPage, encoding: 'br' | 'gzip' | 'identity'): Uint8Array {
+  if (encoding === 'br') return page.br
+  if (encoding === 'gzip') return page.gzip
+  return page.identity ?? new Uint8Array(gunzipSync(page.gzip))
 }
 
 /** A generated social image as the cache keeps it: a PNG needs no compressed copies. */
@@ -66,7 +79,7 @@ export function answerStored(
     return new FastResponse(null, { status: 304, headers })
   }
   if (encoding !== 'identity') headers.set('content-encoding', encoding)
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity
+  const body = bodyFor(page, encoding)
   headers.set('content-length', String(body.byteLength))
   if (sameWhile) offerReplay(headers, { body, stillValid: sameWhile })
   return new FastResponse(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: page.status, headers })
