@@ -388,7 +388,8 @@ async function loadEverything(page: Page) {
   await waitForHydration(page)
   for (let y = 0; y < 20; y++) {
     const done = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight)
+      // Instant: the site scrolls smoothly (app/styles.css), and the check below reads where it is.
+      window.scrollBy({ top: window.innerHeight, behavior: 'instant' })
       return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2
     })
     await page.waitForTimeout(100)
