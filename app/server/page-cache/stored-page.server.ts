@@ -32,7 +32,7 @@ export async function toStoredPage(response: Response): Promise<StoredPage> {
  * accepts neither brotli nor gzip (a health check, a script) has the gzip copy unpacked,
  * about 0.2 ms for a 70 KB page.
  */
-export function bodyFor(page: StoredPage, encoding: 'br' | 'gzip' | 'identity'): Uint8Array {
+function bodyFor(page: StoredPage, encoding: 'br' | 'gzip' | 'identity'): Uint8Array {
   if (encoding === 'br') return page.br
   if (encoding === 'gzip') return page.gzip
   return page.identity ?? new Uint8Array(gunzipSync(page.gzip))
