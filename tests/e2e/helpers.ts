@@ -14,12 +14,18 @@ export function watchConsole(page: Page): () => string[] {
 /**
  * Waits until React has hydrated the page: loaded, the client entry put in the loader's
  * place (it is fetched after the first paint, which can come after the load event:
- * docs/decisions/038), and the network quiet.
+ * docs/decisions/038), the network quiet, and the header's buttons carrying React's
+ * handlers. The page hydrates in short tasks (docs/decisions/039), which can outlast a quiet
+ * network on a loaded machine, and a key pressed on a button before then is lost (ci74: the
+ * theme menu did not open).
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.readyState === 'complete')
   await page.waitForFunction(() => document.querySelector('script[data-entry]') === null)
   await page.waitForLoadState('networkidle')
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('header button')].every((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$'))),
+  )
 }
 
 /** The page is hydrated: a React Aria button opens its dialog. */
