@@ -1,6 +1,7 @@
 /** Page-level behaviour checked at one desktop viewport (not part of the phone project). */
 import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
+import { chromiumFlags, chromiumPath } from '../chromium'
 import { emulateConnection, waitForHydration, watchConsole } from './helpers'
 
 test('sections below the fold arrive with the HTML, but their code loads only when scrolled near', async ({ page }) => {
@@ -211,5 +212,35 @@ test('the fallback font lays pages out as Inter does, so a late web font moves n
       await context.close()
     }
     expect(layouts[0], `${path} at ${width} px: header, h1 and main heights in the fallback and in Inter`).toEqual(layouts[1])
+  }
+})
+
+test('the page does not move sideways when it grows taller than the window and a scrollbar appears', async ({ playwright, baseURL }) => {
+  // Playwright hides scrollbars in headless Chromium; desktop browsers on Windows and Linux show them, and take their
+  // width from the page. A page is shorter than the window at its first paint, then longer: Lighthouse saw the header
+  // move 7 px sideways on home at desktop width, a layout shift of 0.0006.
+  const browser = await playwright.chromium.launch({
+    executablePath: chromiumPath,
+    args: chromiumFlags,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, baseURL, storageState: 'tests/e2e/decided-consent.json' })
+    await page.goto('/services/cyber-security')
+    await waitForHydration(page)
+    // The navigation bar, centred in the page's width.
+    const headerLeft = () => page.evaluate(() => document.querySelector('header > .max-w-site')!.getBoundingClientRect().left)
+    expect(await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth), 'scrollbars are shown').toBeGreaterThan(0)
+    const long = await headerLeft()
+    await page.evaluate(() => {
+      // Everything but the header, as if the rest had not arrived yet.
+      const header = document.querySelector('header')!
+      for (let part: Element = header; part.parentElement; part = part.parentElement)
+        for (const sibling of part.parentElement.children) if (sibling !== part) (sibling as HTMLElement).style.display = 'none'
+    })
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), 'the page is now shorter').toBe(true)
+    expect(await headerLeft()).toBe(long)
+  } finally {
+    await browser.close()
   }
 })
