@@ -14,8 +14,8 @@ const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/
 const named = new AsyncLocalStorage<string>()
 
 // A new id is 6 random bytes in hex. They are cut from a pool filled by one call for 512 ids:
-// `randomBytes` per request was a system call on every request, about 6 % of a cached
-// page's CPU with request lines on (docs/deploy.md, "Logs").
+// a `randomBytes` call per request (into OpenSSL, with a new buffer each time) was about 6 %
+// of a cached page's CPU with request lines on (docs/deploy.md, "Logs").
 const ID_BYTES = 6
 const POOL_BYTES = ID_BYTES * 512
 let pool = Buffer.alloc(0)
