@@ -14,6 +14,7 @@ import { ogImagePath, ogImageTitle } from '../site-rules/og-image'
 import { buildHead, type HeadInput } from '../site-rules/seo'
 import { paletteCss } from '../contract/palette'
 import { requestLayout, requestPage, requestPosts } from '../content-requests'
+import { firstListForDocument, pageDataForDocument } from './-page-data-block'
 
 /**
  * What a page route's component needs, and its head. All of it is written into the HTML, where
@@ -102,13 +103,19 @@ export async function loadPage(
   let list: PostList | null = null
   if (withList && !page.search && (page.kind === 'blog' || page.kind === 'category' || page.kind === 'archive')) {
     // The first page as the page answer carries it (filtered_blogs): no /api/v1/posts call.
-    list = (listPage === 1 ? firstListPage(page) : null) ?? (await requestPosts(listingFilter(page, query.locale), listPage))
+    const first = listPage === 1 ? firstListPage(page) : null
+    list = first
+      ? import.meta.env.SSR
+        ? firstListForDocument(first)
+        : first
+      : await requestPosts(listingFilter(page, query.locale), listPage)
   }
   return {
     data,
     loaderData: {
       query,
-      data,
+      // The document carries the page's data as its JSON data block (docs/decisions/050).
+      data: import.meta.env.SSR ? pageDataForDocument(data) : data,
       list,
       layout: data.page.layout === 'static' ? 'static' : layout.layout,
       head: headInputFor(data, query, selection.path),

@@ -6,6 +6,7 @@ import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
 import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard } from '../components/shell/document-behaviour'
 import { ScrollRestorationFollower, scrollRestoringScript } from '../components/shell/scroll-restoration'
 import { BodyScripts, HeadTags } from '../components/shell/page-assets'
+import { PageDataBlock } from './-page-data-block'
 import { LoadingBar } from '../components/shell/loading-bar'
 import { ShellProvider } from '../ui/shell-state'
 import { getLocale, getTextDirection } from '../paraglide/runtime'
@@ -102,6 +103,7 @@ function RootDocument({ children }: { children: ReactNode }) {
             <ConsentPreferences />
           </ShellProvider>
         </ConsentProvider>
+        <PageDataBlock />
         <BodyScripts />
       </body>
     </html>

@@ -47,6 +47,20 @@ function preloadsOf(manifest: Manifest | undefined, routeIds: string[]): string[
   return [...hrefs]
 }
 
+/**
+ * The router's first hydration scripts, taken once per request. The server may render a page
+ * twice, when its string render left a part to the browser and the stream renderer renders it
+ * again (docs/decisions/049): the second render writes the scripts the first one took.
+ */
+type InitialScripts = ReturnType<NonNullable<ReturnType<typeof useRouter>['serverSsr']>['takeInitialHydrationScriptTags']>
+const takenScripts = new WeakMap<object, InitialScripts>()
+function initialHydrationScripts(router: ReturnType<typeof useRouter>): InitialScripts {
+  const ssr = router.serverSsr
+  if (!ssr) return undefined
+  if (!takenScripts.has(ssr)) takenScripts.set(ssr, ssr.takeInitialHydrationScriptTags())
+  return takenScripts.get(ssr)
+}
+
 function ServerBodyScripts() {
   const router = useRouter()
   const nonce = router.options.ssr?.nonce
@@ -67,7 +81,7 @@ function ServerBodyScripts() {
     const attrs = { nonce, [DEFERRED_ENTRY_ATTR]: src, [DEFERRED_PRELOADS_ATTR]: chunks.join(' ') }
     return { tag: 'script', attrs, children: deferredEntryScript() }
   })
-  const scripts = composeSsrBodyScripts([routeScripts, deferred], router.serverSsr?.takeInitialHydrationScriptTags())
+  const scripts = composeSsrBodyScripts([routeScripts, deferred], initialHydrationScripts(router))
   return (
     <>
       {scripts.map((asset, index) => (

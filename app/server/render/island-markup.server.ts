@@ -36,7 +36,7 @@ const kept: Record<KeptRoom, Map<string, string | null>> = { form: new Map(), se
  * HTML is not kept, and the island renders inline, where the page's renderer waits for it
  * or reports the error as it always did.
  */
-const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
+export const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
 
 /**
  * An inline script would need the request's CSP nonce (security-headers.server.ts): rendered

@@ -4,8 +4,12 @@
  * carried out as headers and status (requirements §10.3), and the fallback document when
  * the error screen itself fails (render-failed.server.tsx).
  */
+import type { AnyRouter } from '@tanstack/react-router'
+import { getSsrStatus, RouterServer, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server'
 import { createStartHandler, defaultStreamHandler, defineHandlerCallback } from '@tanstack/react-start/server'
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
 import { siteConfig } from '../../config/site'
 import { isContentUnavailable } from '../../lib/errors'
 import { loggableError } from '../../lib/log-redaction'
@@ -15,7 +19,7 @@ import { preloadAllBlocks } from '../../sections/render-sections'
 import { preloadPageIslands } from '../../components/page-islands'
 import { CACHE_TAGS_HEADER, isHtml, withHeaders } from '../http/responses.server'
 import { contentSecurityPolicy, newNonce } from '../http/security-headers.server'
-import { startKeepingIslandMarkup } from './island-markup.server'
+import { CLIENT_RENDERED_BOUNDARY, startKeepingIslandMarkup } from './island-markup.server'
 import { renderFailedPage } from './render-failed.server'
 import { renderTurns } from './render-turns.server'
 
@@ -38,28 +42,62 @@ overwriteServerAsyncLocalStorage(requestLocale)
 const turns = renderTurns()
 
 /**
+ * The page's markup from React's string renderer: one synchronous pass, without the stream
+ * renderer's chunks, their encoding to bytes and the web streams between them
+ * (docs/decisions/049-pages-rendered-whole.md). Null when a part suspended (code not loaded
+ * yet, which the string renderer leaves to the browser instead of waiting for it) or threw:
+ * the stream renderer then renders the page, waits for that part, or reports the error, as
+ * it always did.
+ */
+function renderWhole(router: AnyRouter): string | null {
+  let html: string
+  try {
+    html = renderToString(createElement(RouterServer, { router }))
+  } catch {
+    return null
+  }
+  return html.includes(CLIENT_RENDERED_BOUNDARY) ? null : html
+}
+
+/** The whole page's document, with the router's state written into it, as bytes (what the server sends and stores). */
+async function wholeDocument(router: AnyRouter, markup: string): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    return Buffer.from(await transformHtmlStringWithRouter(router, markup))
+  } finally {
+    router.serverSsr?.cleanup()
+  }
+}
+
+/**
  * Requirements §10.3: a backend that is down is not a missing page. The page's cache tags travel with it.
  * Start calls this once the route's loaders are done: the render's turn starts here.
  */
 const renderWithStatus = defineHandlerCallback(async (ctx) => {
   const turn = await turns.take()
-  let result: Awaited<ReturnType<typeof defaultStreamHandler>>
+  let whole: Uint8Array<ArrayBuffer> | null = null
+  let streamed: Awaited<ReturnType<typeof defaultStreamHandler>> | null = null
   try {
-    result = await defaultStreamHandler(ctx)
+    const markup = renderWhole(ctx.router)
+    if (markup === null) streamed = await defaultStreamHandler(ctx)
+    else {
+      whole = await wholeDocument(ctx.router, markup)
+      turn.end()
+    }
   } catch (error) {
     turn.end()
     // The page failed and so did its error screen (React renders no boundary on the server).
     console.error(`[render] ${new URL(ctx.request.url).pathname}: the error screen failed too: ${loggableError(error)}`)
     return renderFailedPage(requestLocale.getStore()?.locale ?? siteConfig.i18n.defaultLocale)
   }
-  const original = result instanceof Response ? result : result.response
-  const headers = new Headers(original.headers)
+  const original = streamed === null ? null : streamed instanceof Response ? streamed : streamed.response
+  const headers = new Headers(original?.headers ?? ctx.responseHeaders)
   const tags = new Set(ctx.router.state.matches.flatMap((match) => cacheTagsOf(match.loaderData)))
   if (tags.size > 0) headers.set(CACHE_TAGS_HEADER, [...tags].join(','))
   const unavailable = ctx.router.state.matches.some((match) => match.status === 'error' && isContentUnavailable(match.error))
   if (unavailable) headers.set('Retry-After', String(siteConfig.cache.retryAfterSeconds))
-  const response = new Response(turn.body(original.body), { status: unavailable ? 503 : original.status, headers })
-  return result instanceof Response ? response : { ...result, response }
+  const status = unavailable ? 503 : (original?.status ?? getSsrStatus(ctx.router))
+  const response = new Response(whole ?? turn.body(original?.body ?? null), { status, headers })
+  return streamed === null || streamed instanceof Response ? response : { ...streamed, response }
 })
 
 const startFetch = createStartHandler(renderWithStatus)
