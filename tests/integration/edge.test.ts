@@ -146,6 +146,29 @@ describe('unexpected methods', () => {
     expect(header(answer, 'allow')).toBe('GET, HEAD')
   })
 
+  it('a server function refuses a call from another site, or one that names no origin, with 403 before it runs', async () => {
+    // The public settings' function (GET, no input): its id from the build, as the browser has it.
+    const chunks = path.join(process.cwd(), '.output/server/_ssr')
+    const id = readdirSync(chunks)
+      .filter((name) => name.startsWith('site.functions-'))
+      .map(
+        (name) =>
+          /fetchPublicEnv_createServerFn_handler = createServerRpc\(\{\s*id: "([0-9a-f]+)"/.exec(
+            readFileSync(path.join(chunks, name), 'utf8'),
+          )?.[1],
+      )
+      .find(Boolean)
+    if (!id) throw new Error('fetchPublicEnv server function id not found in the build')
+    const call = (headers: Record<string, string>) =>
+      fetch(`${origin}/_serverFn/${id}`, { headers: { 'x-tsr-serverFn': 'true', ...headers } })
+    const refused: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://elsewhere.example' }, {}]
+    for (const headers of refused) {
+      expect((await call(headers)).status, JSON.stringify(headers)).toBe(403)
+    }
+    // The control: the same call from the site's own pages runs.
+    expect((await call({ 'sec-fetch-site': 'same-origin' })).status).toBe(200)
+  })
+
   it('a server-function POST without a declared length is read, not a 500', async () => {
     const answer = await rawRequest(
       origin,
