@@ -16,6 +16,8 @@ import { firstListPage } from '../site-rules/listing'
 
 const BLOCK_ID = 'page-data'
 
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
+
 /** The loaders' copies, by the data object they copy; and the block text of each copy. */
 const copies = new WeakMap<PageData, PageData>()
 const blockTexts = new WeakMap<object, string>()
@@ -38,7 +40,7 @@ export function pageDataForDocument(data: PageData): PageData {
 
 /** The block text of a loader's copy (pageDataForDocument); undefined for anything else. */
 export function blockTextOf(data: unknown): string | undefined {
-  return typeof data === 'object' && data !== null ? blockTexts.get(data) : undefined
+  return isObject(data) ? blockTexts.get(data) : undefined
 }
 
 /** A blog list's first page that the page's own answer holds (firstListPage), in a document's loader data. */
@@ -56,8 +58,6 @@ function blockData(): PageData {
   parsedBlock ??= JSON.parse(document.getElementById(BLOCK_ID)?.textContent ?? 'null') as PageData
   return parsedBlock
 }
-
-const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
 
 /** Writes a document's page data as a reference to its block, and reads it back from there in the browser. */
 export const pageDataAdapter = createSerializationAdapter({

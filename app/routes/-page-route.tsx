@@ -104,11 +104,8 @@ export async function loadPage(
   if (withList && !page.search && (page.kind === 'blog' || page.kind === 'category' || page.kind === 'archive')) {
     // The first page as the page answer carries it (filtered_blogs): no /api/v1/posts call.
     const first = listPage === 1 ? firstListPage(page) : null
-    list = first
-      ? import.meta.env.SSR
-        ? firstListForDocument(first)
-        : first
-      : await requestPosts(listingFilter(page, query.locale), listPage)
+    if (!first) list = await requestPosts(listingFilter(page, query.locale), listPage)
+    else list = import.meta.env.SSR ? firstListForDocument(first) : first
   }
   return {
     data,

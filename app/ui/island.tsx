@@ -198,9 +198,9 @@ interface KeptIslandMarkupProps {
 }
 
 /**
- * The server's side of a kept part. While it renders, React's string renderer (a module
- * with state of its own) renders the part, and React puts the page renderer's dispatcher
- * back afterwards; this component calls no hook, so none of its own is in flight meanwhile.
+ * The server's side of a kept part. While it renders, React's string renderer renders the
+ * part, and React puts the page render's request, dispatcher and context back afterwards
+ * (island-markup.server.ts); this component calls no hook, so none of its own is in flight meanwhile.
  * The part's ids are prefixed with the island's, so they stay unique on the page, and the
  * island's id is part of the key for that reason.
  */

@@ -9,9 +9,13 @@
  * frame (decision 042: the footer, the primary menu, the bar's buttons), which the browser
  * hydrates: kept only when they need no `useId` id. No part is kept that asks for a resource.
  *
- * React's string renderer is a module of its own, with its own state, so it may run while
- * the page's stream renderer is inside a component. It does not see the page's context
- * values: the caller wraps the part in the providers it reads (`contexts`, render-sections.tsx).
+ * The part renders while the page's own render is inside a component. The page is usually
+ * rendered by the same string renderer (decision 049), sometimes by the stream renderer (a
+ * module of its own): either way React saves its request, hooks dispatcher and context before
+ * a nested render and restores them after. The hooks' own state of the component in progress
+ * is not restored, so the component that calls the keeper calls no hook after it (useContext
+ * before it is safe). The part does not see the page's context values: the caller wraps it in
+ * the providers it reads (`contexts`, render-sections.tsx).
  */
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
