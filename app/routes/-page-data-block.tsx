@@ -13,6 +13,7 @@
 import { createSerializationAdapter, useRouter } from '@tanstack/react-router'
 import type { ListingPage, PageData, PostList } from '../contract/model'
 import { firstListPage } from '../site-rules/listing'
+import { noteSharedText } from '../ui/kept-markup'
 
 const BLOCK_ID = 'page-data'
 
@@ -80,7 +81,7 @@ let hasBlock: boolean | undefined
 const documentHasBlock = () => (hasBlock ??= document.getElementById(BLOCK_ID) !== null)
 
 /**
- * The block, at the end of the body. The server writes the text of the page's data; the
+ * The block, first in the body (decision 052). The server writes the text of the page's data; the
  * browser renders the same element empty and keeps the server's text (React does not
  * replace inner HTML when it hydrates), so hydration finds what the server wrote.
  */
@@ -89,7 +90,9 @@ export function PageDataBlock() {
   if (import.meta.env.SSR) {
     let text: string | undefined
     for (const match of router.stores.matches.get()) text ??= blockTextOf((match.loaderData as { data?: unknown } | undefined)?.data)
-    return text === undefined ? null : <script type="application/json" id={BLOCK_ID} dangerouslySetInnerHTML={{ __html: text }} />
+    if (text === undefined) return null
+    noteSharedText(text)
+    return <script type="application/json" id={BLOCK_ID} dangerouslySetInnerHTML={{ __html: text }} />
   }
   return documentHasBlock() ? (
     <script type="application/json" id={BLOCK_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />

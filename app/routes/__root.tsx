@@ -91,6 +91,8 @@ function RootDocument({ children }: { children: ReactNode }) {
         <style>{scrollOffsetCss}</style>
       </head>
       <body>
+        {/* First, so that it and the page's kept markup after it make one run of shared text (decision 052). */}
+        <PageDataBlock />
         {/* React Aria's providers sit around each widget that loads when needed (ui/aria-providers.tsx). */}
         <ConsentProvider env={publicEnv}>
           <ShellProvider>
@@ -103,7 +105,6 @@ function RootDocument({ children }: { children: ReactNode }) {
             <ConsentPreferences />
           </ShellProvider>
         </ConsentProvider>
-        <PageDataBlock />
         <BodyScripts />
       </body>
     </html>

@@ -30,3 +30,21 @@ export function keepIslandMarkupWith(render: KeptMarkup | null): void {
 export function islandMarkupKeeper(): KeptMarkup | null {
   return store[KEEPER] ?? null
 }
+
+/**
+ * Text of the page that other renders write too, as it is written (the page's data block,
+ * decision 050): the server's renderer notes it, so that a gzip answer deflates it once
+ * (docs/decisions/052-gzip-from-shared-parts.md). Unset in the browser, where it is not called.
+ */
+type SharedTextNoter = (text: string) => void
+
+const NOTER = Symbol.for('kestrel.shared-text')
+const noters = globalThis as typeof globalThis & { [NOTER]?: SharedTextNoter | null }
+
+export function noteSharedTextWith(note: SharedTextNoter | null): void {
+  noters[NOTER] = note
+}
+
+export function noteSharedText(text: string): void {
+  noters[NOTER]?.(text)
+}

@@ -4,8 +4,10 @@
  * build (`npm run build` first; `npm test` does it). HTML_CACHE=off, so every request renders.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
+import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBuiltSite, type BuiltSite } from '../support/built-site'
 
@@ -24,11 +26,27 @@ afterAll(async () => {
 /** A post: its comment form's code loads on first use, so the first render of a post waits for it. */
 const POST = '/blog/phishing-training-that-staff-do-not-hate'
 
+/** A GET asking for gzip, its body as it came (fetch would inflate it). */
+function rawGet(pathname: string): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${site.origin}${pathname}`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+  })
+}
+
 const page = async (pathname: string) => {
   const response = await fetch(`${site.origin}${pathname}`, { headers: { 'accept-encoding': 'identity' } })
   expect(response.status).toBe(200)
   return response.text()
 }
+
+/** A render without what is the request's own: its nonce and the router's timestamps. */
+const normal = (html: string) => html.replace(/nonce="[^"]+"|"csp-nonce" content="[^"]+"|\bu:\d+/g, '')
 
 /** How often the router's state is written into the page: once, or the page cannot hydrate. */
 const routerStates = (html: string) => html.match(/\$_TSR\.router=/g)?.length ?? 0
@@ -57,7 +75,6 @@ describe('pages rendered whole', () => {
       expect(routerStates(html)).toBe(1)
     }
     // Two renders of one page differ only by the request's nonce and the router's timestamps.
-    const normal = (html: string) => html.replace(/nonce="[^"]+"|"csp-nonce" content="[^"]+"|\bu:\d+/g, '')
     expect(normal(second)).toBe(normal(first))
   })
 
@@ -88,5 +105,31 @@ describe('pages rendered whole', () => {
     // A missing page has no data: no block.
     const missing = await (await fetch(`${site.origin}/this-page-does-not-exist`)).text()
     expect(missing).not.toContain('id="page-data"')
+  })
+
+  it('answers gzip with the same document, its shared runs deflated once (docs/decisions/052)', async () => {
+    const gzipped = async (pathname: string) => {
+      const response = await fetch(`${site.origin}${pathname}`, { headers: { 'accept-encoding': 'gzip' } })
+      expect(response.headers.get('content-encoding'), pathname).toBe('gzip')
+      expect(response.headers.get('vary'), pathname).toContain('Accept-Encoding')
+      // fetch inflates the body; rawGet reads it as it was sent.
+      return response
+    }
+    for (const pathname of ['/', POST, '/services/cyber-security', '/contact', '/blog', '/de', '/this-page-does-not-exist']) {
+      const plain = await (await fetch(`${site.origin}${pathname}`, { headers: { 'accept-encoding': 'identity' } })).text()
+      const inflated = await (await gzipped(pathname)).text()
+      expect(normal(inflated), pathname).toBe(normal(plain))
+    }
+    // Two answers for two requests (two nonces) carry the same deflate blocks for the page's
+    // frame, sections and data: a whole page deflated per request differs from its first nonce on.
+    const raw = async () => {
+      const { status, body } = await rawGet('/')
+      expect(status).toBe(200)
+      return body
+    }
+    const [first, second] = [await raw(), await raw()]
+    expect(gunzipSync(first).toString()).not.toBe(gunzipSync(second).toString())
+    const middle = first.subarray(first.byteLength / 2 - 2_048, first.byteLength / 2 + 2_048)
+    expect(second.includes(middle)).toBe(true)
   })
 })

@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, constants, crc32, deflateRawSync, gzip } from 'node:zlib'
+import { bytesOf, type DocumentPart } from './document-parts.server'
 
 const brotliAsync = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -81,6 +82,48 @@ export async function compressAs(
         })
       : await gzipAsync(body, { level: gzipLevel })
   return new Uint8Array(compressed)
+}
+
+/**
+ * A run of shared text is deflated once and sent again: at zlib's default level, within 0.3 % of
+ * level 9's bytes on home's run (10 654 against 10 628 bytes) for 0.45 against 0.52 ms. A run
+ * seen once (a search's results) costs about what the whole page at level 4 did (0.34 ms for it).
+ */
+const RUN_GZIP_LEVEL = 6
+
+/** A gzip member's header (RFC 1952 §2.3): deflate, no name or time, extra flags 0, made on Unix, as zlib writes it. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])
+
+/**
+ * A document answered for one request in gzip, from its parts (document-parts.server.ts):
+ * its own text is deflated now at `level`, and each run's deflate blocks are made once
+ * (RUN_GZIP_LEVEL) and sent again (docs/decisions/052-gzip-from-shared-parts.md). Every part's
+ * blocks start from an empty window and end on a byte boundary (a sync flush), so the blocks
+ * can follow one another: no part refers back into another. Only the last part ends the stream.
+ * Synchronous: its own text is a fifth of a page, less work than handing it to the thread pool.
+ */
+export function stitchedGzip(parts: readonly DocumentPart[], level: number): Buffer {
+  const blocks: Buffer[] = [GZIP_HEADER]
+  let crc = 0
+  let size = 0
+  parts.forEach((part, index) => {
+    const bytes = bytesOf(part)
+    crc = crc32(bytes, crc)
+    size += bytes.byteLength
+    const last = index === parts.length - 1
+    if (!Buffer.isBuffer(part)) {
+      part.deflated ??= deflateRawSync(part.bytes, { level: RUN_GZIP_LEVEL, finishFlush: constants.Z_SYNC_FLUSH })
+      blocks.push(part.deflated)
+    } else if (last || bytes.byteLength > 0) {
+      blocks.push(deflateRawSync(bytes, { level, finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH }))
+    }
+  })
+  // The trailer: the CRC-32 of the whole text and its length modulo 2^32, little-endian.
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc >>> 0, 0)
+  trailer.writeUInt32LE(size % 2 ** 32, 4)
+  blocks.push(trailer)
+  return Buffer.concat(blocks)
 }
 
 /** Both encodings, for a page that is stored and answers many requests. */

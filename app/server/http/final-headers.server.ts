@@ -7,7 +7,8 @@ import { FastResponse } from 'srvx'
 import { addCdnHeaders } from '../platform/cdn.server'
 import { deployPlatform as platform } from '../platform/platform-env.server'
 import { cacheControlFor, unavailableHeaders, withSharedLifetime } from './cache-control.server'
-import { compressAs, negotiateEncoding, PER_REQUEST_GZIP_LEVEL } from './compression.server'
+import { documentPartsOf } from './document-parts.server'
+import { compressAs, negotiateEncoding, PER_REQUEST_GZIP_LEVEL, stitchedGzip } from './compression.server'
 import { applyEdgeHeaders } from './edge-headers.server'
 import { CACHE_TAGS_HEADER, isHtml, SHARED_LIFETIME_HEADER, withHeaders } from './responses.server'
 import { contentSecurityPolicy, securityHeaders, strictTransportSecurity } from './security-headers.server'
@@ -47,11 +48,16 @@ export async function compressed(request: Request, response: Response): Promise<
   if (response.body === null && !isHtml(response.headers)) return response
   const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
   if (encoding === 'identity') return response
-  const bytes = new Uint8Array(await response.arrayBuffer())
+  // A page rendered for this request comes with its parts: gzip deflates only its own (decision 052).
+  const rendered = documentPartsOf(response)
+  const bytes = rendered?.bytes ?? new Uint8Array(await response.arrayBuffer())
   const headers = new Headers(response.headers)
   const init = { status: response.status, statusText: response.statusText, headers }
   if (bytes.byteLength < COMPRESS_FROM_BYTES && !isHtml(headers)) return new FastResponse(request.method === 'HEAD' ? null : bytes, init)
-  const body = await compressAs(bytes, encoding, { gzipLevel: PER_REQUEST_GZIP_LEVEL })
+  const body =
+    rendered && encoding === 'gzip'
+      ? stitchedGzip(rendered.parts, PER_REQUEST_GZIP_LEVEL)
+      : await compressAs(bytes, encoding, { gzipLevel: PER_REQUEST_GZIP_LEVEL })
   headers.delete('content-length')
   headers.set('content-encoding', encoding)
   // A strong validator names exact bytes, so the compressed copy's can only be weak (RFC 9110 §8.8.3).

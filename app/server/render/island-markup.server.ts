@@ -20,6 +20,7 @@
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { keepIslandMarkupWith, type KeptRoom } from '../../ui/kept-markup'
+import { noteSharedText } from '../http/document-parts.server'
 
 /**
  * Each room keeps its parts apart, so that a crawl over many pages never pushes out the forms:
@@ -71,6 +72,7 @@ function keptIslandMarkup(key: string, identifierPrefix: string | null, element:
     // Least recently used goes first: a Map keeps insertion order.
     parts.delete(key)
     parts.set(key, found)
+    if (found !== null) noteSharedText(found)
     return found
   }
   let html: string
@@ -86,7 +88,10 @@ function keptIslandMarkup(key: string, identifierPrefix: string | null, element:
   const keepable = !INLINE_SCRIPT.test(html) && !HOISTED.test(html) && (identifierPrefix !== null || !html.includes(NO_IDS_PREFIX))
   if (parts.size >= MAX_KEPT[room]) parts.delete(parts.keys().next().value!)
   parts.set(key, keepable ? html : null)
-  return keepable ? html : null
+  if (!keepable) return null
+  // The page's gzip answer deflates this markup once (decision 052).
+  noteSharedText(html)
+  return html
 }
 
 /** How many parts are kept, in one room or in all: for the tests. */

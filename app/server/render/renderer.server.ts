@@ -17,8 +17,17 @@ import { stripLocale } from '../../lib/url'
 import { overwriteServerAsyncLocalStorage, type Locale } from '../../paraglide/runtime'
 import { preloadAllBlocks } from '../../sections/render-sections'
 import { preloadPageIslands } from '../../components/page-islands'
+import { noteSharedTextWith } from '../../ui/kept-markup'
 import { CACHE_TAGS_HEADER, isHtml, withHeaders } from '../http/responses.server'
 import { contentSecurityPolicy, newNonce } from '../http/security-headers.server'
+import {
+  documentParts,
+  documentPartsOf,
+  noteSharedText,
+  notingSharedTexts,
+  withDocumentParts,
+  type DocumentParts,
+} from '../http/document-parts.server'
 import { CLIENT_RENDERED_BOUNDARY, startKeepingIslandMarkup } from './island-markup.server'
 import { renderFailedPage } from './render-failed.server'
 import { renderTurns } from './render-turns.server'
@@ -35,7 +44,13 @@ function cacheTagsOf(loaderData: unknown): string[] {
  * middleware decides the same from its URL patterns, but clones every request and matches
  * URL patterns first: a few percent of a page render, for a decision this line makes.
  */
-const requestLocale = new AsyncLocalStorage<{ locale?: Locale; origin?: string; messageCalls?: Set<string> }>()
+const requestLocale = new AsyncLocalStorage<{
+  locale?: Locale
+  origin?: string
+  messageCalls?: Set<string>
+  /** A render for this one request: its document is kept in parts, for gzip (decision 052). */
+  inParts?: { nonce: string; parts?: DocumentParts }
+}>()
 overwriteServerAsyncLocalStorage(requestLocale)
 
 /** One page renders at a time once its data is loaded (docs/decisions/041-one-render-at-a-time.md). */
@@ -44,25 +59,36 @@ const turns = renderTurns()
 /**
  * The page's markup from React's string renderer: one synchronous pass, without the stream
  * renderer's chunks, their encoding to bytes and the web streams between them
- * (docs/decisions/049-pages-rendered-whole.md). Null when a part suspended (code not loaded
- * yet, which the string renderer leaves to the browser instead of waiting for it) or threw:
- * the stream renderer then renders the page, waits for that part, or reports the error, as
- * it always did.
+ * (docs/decisions/049-pages-rendered-whole.md), and the texts in it that other renders share
+ * (document-parts.server.ts). Null when a part suspended (code not loaded yet, which the
+ * string renderer leaves to the browser instead of waiting for it) or threw: the stream
+ * renderer then renders the page, waits for that part, or reports the error, as it always did.
  */
-function renderWhole(router: AnyRouter): string | null {
-  let html: string
+function renderWhole(router: AnyRouter): { markup: string; shared: string[] } | null {
+  let rendered: { result: string; texts: string[] }
   try {
-    html = renderToString(createElement(RouterServer, { router }))
+    rendered = notingSharedTexts(() => renderToString(createElement(RouterServer, { router })))
   } catch {
     return null
   }
-  return html.includes(CLIENT_RENDERED_BOUNDARY) ? null : html
+  if (rendered.result.includes(CLIENT_RENDERED_BOUNDARY)) return null
+  return { markup: rendered.result, shared: rendered.texts }
 }
 
-/** The whole page's document, with the router's state written into it, as bytes (what the server sends and stores). */
-async function wholeDocument(router: AnyRouter, markup: string): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The whole page's document, with the router's state written into it, as bytes (what the
+ * server sends and stores); in parts too when it is answered for one request (decision 052).
+ */
+async function wholeDocument(
+  router: AnyRouter,
+  { markup, shared }: { markup: string; shared: string[] },
+): Promise<Uint8Array<ArrayBuffer>> {
   try {
-    return Buffer.from(await transformHtmlStringWithRouter(router, markup))
+    const document = await transformHtmlStringWithRouter(router, markup)
+    const inParts = requestLocale.getStore()?.inParts
+    if (!inParts) return Buffer.from(document)
+    inParts.parts = documentParts(document, shared, inParts.nonce)
+    return inParts.parts.bytes
   } finally {
     router.serverSsr?.cleanup()
   }
@@ -77,10 +103,10 @@ const renderWithStatus = defineHandlerCallback(async (ctx) => {
   let whole: Uint8Array<ArrayBuffer> | null = null
   let streamed: Awaited<ReturnType<typeof defaultStreamHandler>> | null = null
   try {
-    const markup = renderWhole(ctx.router)
-    if (markup === null) streamed = await defaultStreamHandler(ctx)
+    const page = renderWhole(ctx.router)
+    if (page === null) streamed = await defaultStreamHandler(ctx)
     else {
-      whole = await wholeDocument(ctx.router, markup)
+      whole = await wholeDocument(ctx.router, page)
       turn.end()
     }
   } catch (error) {
@@ -112,6 +138,8 @@ const blocksReady = Promise.all([preloadAllBlocks(), preloadPageIslands()])
 
 // A form's server markup is rendered once per form, locale and definition (docs/decisions/037).
 startKeepingIslandMarkup()
+// The page's data block is text other renders share too (docs/decisions/052).
+noteSharedTextWith(noteSharedText)
 
 /**
  * A page rendered for one request carries that request's CSP nonce on every inline
@@ -120,8 +148,11 @@ startKeepingIslandMarkup()
 export async function render(request: Request, nonce?: string): Promise<Response> {
   await blocksReady
   const url = new URL(request.url)
-  const store = { locale: stripLocale(url.pathname).locale, origin: url.origin, messageCalls: new Set<string>() }
-  return requestLocale.run(store, () => startFetch(request, nonce ? { context: { nonce } } : undefined))
+  const inParts: { nonce: string; parts?: DocumentParts } | undefined = nonce ? { nonce } : undefined
+  const store = { locale: stripLocale(url.pathname).locale, origin: url.origin, messageCalls: new Set<string>(), inParts }
+  const response = await requestLocale.run(store, () => startFetch(request, nonce ? { context: { nonce } } : undefined))
+  // A page stored for many requests is compressed whole, once (stored-page.server.ts).
+  return inParts?.parts ? withDocumentParts(response, inParts.parts) : response
 }
 
 /** A page rendered for this request alone, its inline scripts allowed by a fresh nonce. */
@@ -131,5 +162,7 @@ export async function renderForRequest(request: Request): Promise<Response> {
   const nonce = newNonce()
   const response = await render(request, nonce)
   if (!isHtml(response.headers)) return response
-  return withHeaders(response, (headers) => headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce })))
+  const parts = documentPartsOf(response)
+  const answer = withHeaders(response, (headers) => headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce })))
+  return parts ? withDocumentParts(answer, parts) : answer
 }
