@@ -48,6 +48,18 @@ describe('documentParts', () => {
     expect(parts.map(textOf)).toEqual(['<body>', `${block}<p>between</p>${outer}`, `${short}</body>`])
   })
 
+  it('puts the text that comes before the document with its first own text', () => {
+    const [a, b] = [kept('a'), kept('b')]
+    expect(documentParts(`<html>${a}</html>`, [a], NONCE, '<!DOCTYPE html>').parts.map(textOf)).toEqual([
+      '<!DOCTYPE html><html>',
+      a,
+      '</html>',
+    ])
+    const { parts, bytes } = documentParts(`${b}<p>end</p>`, [b], NONCE, '<!DOCTYPE html>')
+    expect(parts.map(textOf)).toEqual(['<!DOCTYPE html>', b, '<p>end</p>'])
+    expect(bytes.toString('utf8')).toBe(`<!DOCTYPE html>${b}<p>end</p>`)
+  })
+
   it('gives the same run to the same texts with the same markup between, and another for other markup', () => {
     const [a, b] = [kept('a'), kept('b')]
     const first = documentParts(`${a}<hr>${b}<i>1</i>`, [a, b], NONCE).parts[0]

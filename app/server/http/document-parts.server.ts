@@ -91,9 +91,9 @@ export function notingSharedTexts<T>(render: () => T): { result: T; texts: strin
  * page's markup between them (a section's wrapper) make one run, so that one section's
  * deflate blocks can refer to the one before; text that carries the request's nonce ends a
  * run. A run is known by its texts and the markup between them: the same run is the same
- * bytes, whichever render wrote it.
+ * bytes, whichever render wrote it. `before` is text that comes before `document` (its doctype).
  */
-export function documentParts(document: string, texts: readonly string[], nonce: string): DocumentParts {
+export function documentParts(document: string, texts: readonly string[], nonce: string, before = ''): DocumentParts {
   const found: Array<{ at: number; text: string }> = []
   // Texts are noted in the order the renderer writes them, mostly: each is looked for after
   // the one before, which reads only the markup between them, and from the start if not there.
@@ -108,6 +108,8 @@ export function documentParts(document: string, texts: readonly string[], nonce:
   }
   found.sort((a, b) => a.at - b.at)
   const parts: DocumentPart[] = []
+  // `before` goes with the document's first text of its own.
+  const own = (first: number, last: number) => (first === 0 ? before + document.slice(0, last) : document.slice(first, last))
   let cursor = 0
   for (let index = 0; index < found.length;) {
     const start = found[index]!.at
@@ -126,13 +128,13 @@ export function documentParts(document: string, texts: readonly string[], nonce:
       key += `|${between.length}:${between}|${textId(next.text)}`
       end = next.at + next.text.length
     }
-    if (start > cursor) parts.push(Buffer.from(document.slice(cursor, start)))
+    if (start > cursor || (cursor === 0 && before)) parts.push(Buffer.from(own(cursor, start)))
     const runEnd = end
     parts.push(touched(runs, key, MAX_RUNS, () => ({ bytes: Buffer.from(document.slice(start, runEnd)) })))
     cursor = end
   }
   // The last part is the document's own, empty or not: a gzip stream ends with it.
-  parts.push(Buffer.from(document.slice(cursor)))
+  parts.push(Buffer.from(own(cursor, document.length)))
   return { parts, bytes: Buffer.concat(parts.map(bytesOf)) }
 }
 

@@ -53,6 +53,9 @@ const requestLocale = new AsyncLocalStorage<{
 }>()
 overwriteServerAsyncLocalStorage(requestLocale)
 
+/** What the router writes before the page's markup (transformHtmlStringWithRouter). */
+const DOCTYPE = '<!DOCTYPE html>'
+
 /** One page renders at a time once its data is loaded (docs/decisions/041-one-render-at-a-time.md). */
 const turns = renderTurns()
 
@@ -87,7 +90,12 @@ async function wholeDocument(
     const document = await transformHtmlStringWithRouter(router, markup)
     const inParts = requestLocale.getStore()?.inParts
     if (!inParts) return Buffer.from(document)
-    inParts.parts = documentParts(document, shared, inParts.nonce)
+    // With the router's state in the page already (its fast path), the document is the doctype and
+    // the markup: the markup, read in one piece already, is cut, and the document is never copied whole.
+    inParts.parts =
+      document.length === DOCTYPE.length + markup.length
+        ? documentParts(markup, shared, inParts.nonce, DOCTYPE)
+        : documentParts(document, shared, inParts.nonce)
     return inParts.parts.bytes
   } finally {
     router.serverSsr?.cleanup()
