@@ -11,6 +11,20 @@ import { waitForHydration } from './helpers'
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
 
+/** The window's offset once two frames in a row leave it where it is. */
+async function settledScrollY(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+    let last = -1
+    for (let tries = 0; tries < 20 && Math.round(window.scrollY) !== last; tries++) {
+      last = Math.round(window.scrollY)
+      await frame()
+      await frame()
+    }
+    return Math.round(window.scrollY)
+  })
+}
+
 test('a new page starts at the top, and Back returns to where the visitor left the page', async ({ page }) => {
   await page.goto('/services/help-desk-support')
   await waitForHydration(page)
@@ -141,12 +155,17 @@ test('a visitor who scrolls while the page is still loading its code stays where
   })
   await page.goto('/services/help-desk-support', { waitUntil: 'domcontentloaded' })
   await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }))
-  expect(await scrollY(page)).toBe(1200)
+  // The sections near the new place take their real height in the next frames (decision 048),
+  // and the browser's scroll anchoring keeps the content in place by moving the offset (1200
+  // became 1163 at desktop width when the page had not laid them out yet): the visitor's place
+  // is read once it has settled.
+  const scrolled = await settledScrollY(page)
+  expect(scrolled).toBeGreaterThan(1000)
   release()
   await waitForHydration(page)
   // The router's first render in the browser used to scroll a fresh visit back to the top.
   await page.waitForTimeout(300)
-  expect(await scrollY(page)).toBe(1200)
+  expect(await scrollY(page)).toBe(scrolled)
   // Later renders are the router's as before: a link still starts its page at the top.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click()
   await expect(page).toHaveURL(/\/privacy$/)
