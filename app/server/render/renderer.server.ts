@@ -18,6 +18,7 @@ import { overwriteServerAsyncLocalStorage, type Locale } from '../../paraglide/r
 import { preloadAllBlocks } from '../../sections/render-sections'
 import { preloadPageIslands } from '../../components/page-islands'
 import { noteSharedTextWith } from '../../ui/kept-markup'
+import { negotiateEncoding } from '../http/compression.server'
 import { CACHE_TAGS_HEADER, isHtml, withHeaders } from '../http/responses.server'
 import { contentSecurityPolicy, newNonce } from '../http/security-headers.server'
 import {
@@ -48,7 +49,7 @@ const requestLocale = new AsyncLocalStorage<{
   locale?: Locale
   origin?: string
   messageCalls?: Set<string>
-  /** A render for this one request: its document is kept in parts, for gzip (decision 052). */
+  /** A render for this one request, answered in gzip: its document is kept in parts (decision 052). */
   inParts?: { nonce: string; parts?: DocumentParts }
 }>()
 overwriteServerAsyncLocalStorage(requestLocale)
@@ -156,7 +157,9 @@ noteSharedTextWith(noteSharedText)
 export async function render(request: Request, nonce?: string): Promise<Response> {
   await blocksReady
   const url = new URL(request.url)
-  const inParts: { nonce: string; parts?: DocumentParts } | undefined = nonce ? { nonce } : undefined
+  // Only a gzip answer is made from parts; a browser takes brotli, which compresses the page whole.
+  const inGzip = negotiateEncoding(request.headers.get('accept-encoding')) === 'gzip'
+  const inParts: { nonce: string; parts?: DocumentParts } | undefined = nonce && inGzip ? { nonce } : undefined
   const store = { locale: stripLocale(url.pathname).locale, origin: url.origin, messageCalls: new Set<string>(), inParts }
   const response = await requestLocale.run(store, () => startFetch(request, nonce ? { context: { nonce } } : undefined))
   // A page stored for many requests is compressed whole, once (stored-page.server.ts).
