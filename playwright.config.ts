@@ -44,7 +44,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The second names each failed test again at the end of `npm test` (tests/reporters/failures-file.ts).
+  reporter: [['list'], ['./tests/reporters/playwright-failures.ts']],
   timeout: 30_000,
   // Twice Playwright's default: a 2-core machine running the suite's two workers, the two
   // servers and Chromium can take more than 5 s to show what a click asked for.

@@ -19,7 +19,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/reporters/playwright-failures.ts']],
   timeout: 30_000,
   use: {
     baseURL: deployBaseUrl,

@@ -21,7 +21,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/reporters/playwright-failures.ts']],
   timeout: 45_000,
   // A real WordPress answers a form post or a save in seconds when the machine is busy (CI shares two cores).
   expect: { timeout: 10_000 },

@@ -14,6 +14,8 @@ export default defineConfig({
       'tests/contract/**/*.test.ts',
     ],
     environment: 'node',
+    // The second names each failed test again at the end of `npm test` (tests/reporters/failures-file.ts).
+    reporters: ['default', './tests/reporters/vitest-failures.ts'],
     // Vitest runs as many files at once as the machine has cores less one: one at a time on a
     // 2-core machine. The integration files spend most of their time waiting on the servers and
     // timers they start, so two at a time nearly halve the suite there (each file's servers have

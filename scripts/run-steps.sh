@@ -14,7 +14,15 @@
 # may be empty is expanded only after its length is checked.
 
 failed_steps=()
+# Per failed step, the tests it failed, a line each (below), or "" when it named none.
+failed_tests=()
 skipped_steps=()
+# A step's test runners write each failed test here (tests/reporters/failures-file.ts), so
+# that the run's last lines name them: a log that keeps only the tail of a long run would
+# otherwise say which step failed and not which test. Emptied before each step.
+failures_file="${TMPDIR:-/tmp}/site-test-failures.$$"
+# Lines of one step's failed tests printed at the end; the step's own output has them all.
+FAILED_TESTS_SHOWN=20
 
 in_ci() {
   case "${CI:-}" in '' | 0 | false) return 1 ;; *) return 0 ;; esac
@@ -161,6 +169,7 @@ skip_step() {
   if in_ci; then
     echo "site: ── $name: FAILED: $reason (CI runs every step)" >&2
     failed_steps+=("$name: $reason")
+    failed_tests+=("")
   else
     echo "site: ── $name: skipped: $reason"
     skipped_steps+=("$name: $reason")
@@ -196,24 +205,44 @@ step() {
   fi
   started=$SECONDS
   echo "site: ── $name"
-  if "$@"; then
+  : >"$failures_file"
+  if TEST_FAILURES_FILE=$failures_file "$@"; then
     echo "site: ── $name: passed in $((SECONDS - started)) s"
   else
     echo "site: ── $name: FAILED after $((SECONDS - started)) s" >&2
     failed_steps+=("$name")
+    failed_tests+=("$(<"$failures_file")")
     return 1
   fi
 }
 
+# The tests one failed step named (failed_tests), indented under it, at most FAILED_TESTS_SHOWN.
+print_failed_tests() {
+  local tests=$1 line shown=0 total=0
+  [ -n "$tests" ] || return 0
+  while IFS= read -r line; do
+    total=$((total + 1))
+    if [ "$shown" -lt "$FAILED_TESTS_SHOWN" ]; then
+      echo "site:     $line" >&2
+      shown=$((shown + 1))
+    fi
+  done <<<"$tests"
+  if [ "$total" -gt "$shown" ]; then echo "site:     and $((total - shown)) more (in the step's output above)" >&2; fi
+}
+
 # Names every skipped and every failed step; exits 1 when one failed, else 0.
 finish() {
-  local line
+  local line index
+  rm -f "$failures_file" 2>/dev/null || true
   if [ "${#skipped_steps[@]}" -gt 0 ]; then
     echo "site: skipped ${#skipped_steps[@]} step(s) for want of a program (CI=1 fails them instead):"
     for line in "${skipped_steps[@]}"; do echo "site:   skipped: $line"; done
   fi
   if [ "${#failed_steps[@]}" -gt 0 ]; then
-    for line in "${failed_steps[@]}"; do echo "site:   failed: $line" >&2; done
+    for index in "${!failed_steps[@]}"; do
+      echo "site:   failed: ${failed_steps[$index]}" >&2
+      print_failed_tests "${failed_tests[$index]}"
+    done
     echo "site: ${#failed_steps[@]} step(s) failed" >&2
     exit 1
   fi

@@ -3,7 +3,7 @@
  * (scripts/run-steps.sh, sourced by scripts/run.sh): the steps that need them are
  * skipped with the reason and named at the end, the run exits 0 when nothing that ran
  * failed, and with CI set a missing program fails the step instead. Runs bash with a PATH
- * that holds only bash, id, dirname and grep (and, per test, a fake java), so no root is
+ * that holds only bash, id, dirname, grep and rm (and, per test, a fake java), so no root is
  * needed and nothing is installed: without apt-get on PATH the ensure_* functions cannot.
  */
 import { spawnSync } from 'node:child_process'
@@ -28,7 +28,7 @@ beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'run-steps-'))
   bin = path.join(work, 'bin')
   mkdirSync(bin)
-  for (const tool of ['bash', 'id', 'dirname', 'grep']) symlinkSync(which(tool), path.join(bin, tool))
+  for (const tool of ['bash', 'id', 'dirname', 'grep', 'rm']) symlinkSync(which(tool), path.join(bin, tool))
 })
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))
@@ -63,7 +63,7 @@ function run(env: Record<string, string>, extraPath: string[] = []) {
     cwd: process.cwd(),
     encoding: 'utf8',
     // Nothing of this machine's environment: no CHROMIUM_PATH, no CI, only the PATH above.
-    env: { PATH: [...extraPath, bin].join(path.delimiter), WORK: work, EXTRA: '', ...env },
+    env: { PATH: [...extraPath, bin].join(path.delimiter), WORK: work, TMPDIR: work, EXTRA: '', ...env },
   })
   const summary = result.stdout.slice(result.stdout.indexOf('site: skipped '))
   return { ...result, summary }
@@ -125,6 +125,36 @@ describe('scripts/run-steps.sh on a machine without java, php, xmllint, Chromium
     expect(result.summary).toContain('site:   skipped: HTML (npm run check:html)')
     expect(result.stderr).toContain('site: ── a step that fails: FAILED after')
     expect(result.stderr).toContain('site:   failed: a step that fails\nsite: 1 step(s) failed')
+  })
+
+  it('names under each failed step the tests it failed, at most 20, and no test of a step that passed', () => {
+    // What the reporters (tests/reporters/) write: a line per failed test, appended to TEST_FAILURES_FILE.
+    const extra = `
+note() { echo "$1" >>"$TEST_FAILURES_FILE"; }
+suites() { note "tests/contract/a.test.ts › reads: expected 1"; bash -c 'echo "[desktop] x.spec.ts:3 › opens: Timeout" >>"$TEST_FAILURES_FILE"'; return 1; }
+step "e2e" bash -c 'echo "[desktop] tests/e2e/a.spec.ts:3 › opens the menu: Error: expected visible" >>"$TEST_FAILURES_FILE"; exit 1' || true
+step "a step that passes" note "not a failure" || true
+step "a function, as a WordPress pass is" suites || true
+step "many" bash -c 'for ((i = 1; i <= 25; i++)); do echo "test $i" >>"$TEST_FAILURES_FILE"; done; exit 1' || true
+step "a step that names none" false || true
+`
+    const result = run({ EXTRA: extra })
+    expect(result.status).toBe(1)
+    const summary = result.stderr.slice(result.stderr.indexOf('site:   failed: '))
+    expect(summary.split('\n')).toEqual([
+      'site:   failed: e2e',
+      'site:     [desktop] tests/e2e/a.spec.ts:3 › opens the menu: Error: expected visible',
+      'site:   failed: a function, as a WordPress pass is',
+      'site:     tests/contract/a.test.ts › reads: expected 1',
+      'site:     [desktop] x.spec.ts:3 › opens: Timeout',
+      'site:   failed: many',
+      ...Array.from({ length: 20 }, (_, index) => `site:     test ${index + 1}`),
+      "site:     and 5 more (in the step's output above)",
+      'site:   failed: a step that names none',
+      'site: 4 step(s) failed',
+      '',
+    ])
+    expect(existsSync(path.join(work, `site-test-failures.${result.pid}`))).toBe(false)
   })
 
   it('runs the HTML check with Java 17 or later, and skips it with an older one', () => {
