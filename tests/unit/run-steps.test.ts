@@ -131,8 +131,8 @@ describe('scripts/run-steps.sh on a machine without java, php, xmllint, Chromium
     // What the reporters (tests/reporters/) write: a line per failed test, appended to TEST_FAILURES_FILE.
     const extra = `
 note() { echo "$1" >>"$TEST_FAILURES_FILE"; }
-suites() { note "tests/contract/a.test.ts › reads: expected 1"; bash -c 'echo "[desktop] x.spec.ts:3 › opens: Timeout" >>"$TEST_FAILURES_FILE"'; return 1; }
-step "e2e" bash -c 'echo "[desktop] tests/e2e/a.spec.ts:3 › opens the menu: Error: expected visible" >>"$TEST_FAILURES_FILE"; exit 1' || true
+suites() { note "contract/a.test.ts › reads: expected 1"; bash -c 'echo "[desktop] x.spec.ts:3 › opens: Timeout" >>"$TEST_FAILURES_FILE"'; return 1; }
+step "e2e" bash -c 'echo "[desktop] e2e/a.spec.ts:3 › opens the menu: Error: expected visible" >>"$TEST_FAILURES_FILE"; exit 1' || true
 step "a step that passes" note "not a failure" || true
 step "a function, as a WordPress pass is" suites || true
 step "many" bash -c 'for ((i = 1; i <= 25; i++)); do echo "test $i" >>"$TEST_FAILURES_FILE"; done; exit 1' || true
@@ -143,9 +143,9 @@ step "a step that names none" false || true
     const summary = result.stderr.slice(result.stderr.indexOf('site:   failed: '))
     expect(summary.split('\n')).toEqual([
       'site:   failed: e2e',
-      'site:     [desktop] tests/e2e/a.spec.ts:3 › opens the menu: Error: expected visible',
+      'site:     [desktop] e2e/a.spec.ts:3 › opens the menu: Error: expected visible',
       'site:   failed: a function, as a WordPress pass is',
-      'site:     tests/contract/a.test.ts › reads: expected 1',
+      'site:     contract/a.test.ts › reads: expected 1',
       'site:     [desktop] x.spec.ts:3 › opens: Timeout',
       'site:   failed: many',
       ...Array.from({ length: 20 }, (_, index) => `site:     test ${index + 1}`),
