@@ -6,14 +6,14 @@
  * because one step may run several suites (a WordPress pass runs vitest, then Playwright).
  */
 import { appendFileSync } from 'node:fs'
+import { stripVTControlCharacters } from 'node:util'
 
 /** Characters of the first error line kept: enough to tell a timeout from a wrong value. */
 const MESSAGE_CHARS = 240
 
 /** `WHERE: the error's first non-empty line`, colours stripped, cut to MESSAGE_CHARS. */
 export function failureLine(where: string, message: string | undefined): string {
-  // eslint-disable-next-line no-control-regex -- the ANSI colour codes reporters put in messages
-  const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  const plain = stripVTControlCharacters(message ?? '')
   const first = plain
     .split('\n')
     .map((line) => line.trim())
