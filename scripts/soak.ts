@@ -18,11 +18,12 @@
  * Needs `npm run build`. Ports 4425 (site) and 4426 (backend); data under `.cache/soak/`.
  */
 import { createHmac, randomUUID } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { createClient } from '@libsql/client'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { serverFnId } from '../tests/support/built-site'
 import { portInUse, startTestServer, type TestServer } from '../tests/support/test-server'
 import { mib, ms } from './bench/format'
 import { HOST, requireBuild, root, startBuiltServer } from './bench/server'
@@ -73,15 +74,12 @@ function startBackend(): Promise<TestServer> {
 
 /** The submitForm server function's id, as the build named it (the browser posts to /_serverFn/{id}). */
 function submitFormId(): string {
-  const chunks = join(root, '.output/server/_ssr')
-  for (const name of readdirSync(chunks).filter((file) => file.startsWith('forms.functions-'))) {
-    const id = /submitForm_createServerFn_handler = createServerRpc\(\{\s*id: "([0-9a-f]+)"/.exec(
-      readFileSync(join(chunks, name), 'utf8'),
-    )?.[1]
-    if (id) return id
+  try {
+    return serverFnId('submitForm')
+  } catch (error) {
+    console.error(`soak: ${(error as Error).message}`)
+    process.exit(1)
   }
-  console.error('soak: the build has no submitForm server function; run `npm run build` again')
-  process.exit(1)
 }
 
 /** The site signs form stamps with it; the soak makes the stamp a form fetches when shown (app/server/http/abuse.server.ts). */

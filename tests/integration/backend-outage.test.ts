@@ -12,14 +12,14 @@
  * - page names: a traversal attempt in a path or a form's source never reaches the backend.
  */
 import { request } from 'node:http'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseEnv } from '../../app/config/env'
 import { backendConfig } from '../../app/server/config.server'
 import { cmsOptionsFromEnv, createEmbeddedCms } from '../../cms/index'
-import { startBuiltSite, type BuiltSite } from '../support/built-site'
+import { serverFnId, startBuiltSite, type BuiltSite } from '../support/built-site'
 import { startFlakyBackend, type FlakyBackend } from '../support/flaky-backend'
 
 const root = process.cwd()
@@ -225,12 +225,7 @@ describe('page names (slugs before any backend call)', () => {
   })
 
   it("a form's source path with a traversal attempt is refused and never reaches the backend", async () => {
-    const chunks = path.join(root, '.output/server/_ssr')
-    const file = readdirSync(chunks).find((name) => name.startsWith('forms.functions-'))
-    const id =
-      file &&
-      /submitForm_createServerFn_handler = createServerRpc\(\{\s*id: "([0-9a-f]+)"/.exec(readFileSync(path.join(chunks, file), 'utf8'))?.[1]
-    if (!id) throw new Error('submitForm server function id not found in the build')
+    const id = serverFnId('submitForm')
     const seen = backend.requests.length
     for (const source of [...hostile, '/contact']) {
       const form = new FormData()

@@ -17,6 +17,7 @@ import { connect as tlsConnect } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { previewQuery } from '../../app/contract/preview-token.server'
 import { securityHeaders } from '../../app/server/http/security-headers.server'
+import { serverFnId } from '../support/built-site'
 import { rawRequest, startCms, startRecordingProxy, startSite, type RawAnswer, type RecordingBackend } from '../support/edge-servers'
 import type { TestServer } from '../support/test-server'
 
@@ -148,17 +149,7 @@ describe('unexpected methods', () => {
 
   it('a server function refuses a call from another site, or one that names no origin, with 403 before it runs', async () => {
     // The public settings' function (GET, no input): its id from the build, as the browser has it.
-    const chunks = path.join(process.cwd(), '.output/server/_ssr')
-    const id = readdirSync(chunks)
-      .filter((name) => name.startsWith('site.functions-'))
-      .map(
-        (name) =>
-          /fetchPublicEnv_createServerFn_handler = createServerRpc\(\{\s*id: "([0-9a-f]+)"/.exec(
-            readFileSync(path.join(chunks, name), 'utf8'),
-          )?.[1],
-      )
-      .find(Boolean)
-    if (!id) throw new Error('fetchPublicEnv server function id not found in the build')
+    const id = serverFnId('fetchPublicEnv')
     const call = (headers: Record<string, string>) =>
       fetch(`${origin}/_serverFn/${id}`, { headers: { 'x-tsr-serverFn': 'true', ...headers } })
     const refused: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://elsewhere.example' }, {}]

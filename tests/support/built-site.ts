@@ -24,6 +24,21 @@ export async function freePort(): Promise<number> {
   return port
 }
 
+/**
+ * A server function's id as the build named it (the browser posts to /_serverFn/{id}),
+ * read from the server functions' manifest in the build's SSR entry, quoted and spaced as
+ * the bundler writes it or not.
+ */
+export function serverFnId(name: string, checkout = root): string {
+  const entry = readFileSync(path.join(checkout, '.output/server/_ssr/ssr.mjs'), 'utf8')
+  const quote = `["'\`]`
+  const id = new RegExp(`${quote}?([0-9a-f]{64})${quote}?:\\s*\\{\\s*functionName:\\s*${quote}${name}_createServerFn_handler${quote}`).exec(
+    entry,
+  )?.[1]
+  if (!id) throw new Error(`the build has no ${name} server function; run \`npm run build\` again`)
+  return id
+}
+
 export interface BuiltSite extends TestServer {
   origin: string
 }
