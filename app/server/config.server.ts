@@ -23,9 +23,12 @@ export const backendConfig = {
   breaker: { failureThreshold: 5, cooldownMs: 10_000 },
   /**
    * Last good copies kept for outages (stale-if-error), besides the pages (siteConfig.cache):
-   * fresh as long as a page answer, kept as long, at most this many per kind.
+   * fresh as long as a page answer, kept as long, at most this many per kind. Searches
+   * (a page asked with `?s=`) are few: the HTML cache keeps the pages they rendered
+   * (its `search` partition), so these only spare the backend a search asked again
+   * within a minute, or while it is down.
    */
-  staleEntries: { popups: 200, layouts: 500, posts: 200, tags: 200, sitemaps: 10 },
+  staleEntries: { searches: 50, popups: 200, layouts: 500, posts: 200, tags: 200, sitemaps: 10 },
 } as const
 
 /**

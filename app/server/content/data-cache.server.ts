@@ -31,7 +31,7 @@ class FailedAnswer<T> extends Error {
   }
 }
 
-type Kind = 'pages' | 'popups' | 'layouts' | 'posts' | 'tags' | 'sitemaps' | 'redirects'
+type Kind = 'pages' | 'searches' | 'popups' | 'layouts' | 'posts' | 'tags' | 'sitemaps' | 'redirects'
 
 interface DataEntry extends SwrEntryBase {
   data: unknown
@@ -46,9 +46,14 @@ function worthReporting(error: unknown): boolean {
 export function withPageCache(source: ContentSource, options: CacheOptions): ContentSource & { clear(): void; invalidate(): number } {
   const limits = backendConfig.staleEntries
   // One partition per kind, each bounded by its number of entries (pages by `maxEntries`).
+  // A page asked with a search (`/?s=…`) is a kind of its own, as in the HTML cache
+  // (siteConfig.cache.htmlPartitions): every distinct search would otherwise be a page's
+  // entry, and a flood of them would push the site's pages out (and hold 500 copies of a
+  // page's data and its data block, decision 053).
   const cache = new SwrCache<Kind, DataEntry>({
     partitions: {
       pages: { maxSize: options.maxEntries },
+      searches: { maxSize: limits.searches },
       popups: { maxSize: limits.popups },
       layouts: { maxSize: limits.layouts },
       posts: { maxSize: limits.posts },
@@ -122,7 +127,7 @@ export function withPageCache(source: ContentSource, options: CacheOptions): Con
     ...source,
     getPage(query) {
       if (query.previewId || query.dev) return source.getPage(query)
-      return get('pages', pageKey(query), () => source.getPage(query))
+      return get(query.search ? 'searches' : 'pages', pageKey(query), () => source.getPage(query))
     },
     getPopup(id, locale) {
       return get('popups', JSON.stringify([locale, id]), () => source.getPopup(id, locale))

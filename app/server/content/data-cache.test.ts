@@ -98,6 +98,24 @@ describe('withPageCache', () => {
     expect(getPage).toHaveBeenCalledTimes(3)
   })
 
+  it('keeps searches apart from the pages: a flood of distinct searches evicts only searches', async () => {
+    const getPage = vi.fn(async (q: PageQuery) => page(`${q.pageName} ${q.search ?? ''}`))
+    const cached = withPageCache(fakeSource(getPage), { freshMs: 1000, keepMs: 10_000, maxEntries: 2, now: () => 0 })
+    await cached.getPage({ ...query, pageName: 'a' })
+    await cached.getPage({ ...query, pageName: 'b' })
+    for (let n = 0; n < 120; n++) await cached.getPage({ ...query, search: `backup ${n}` })
+    // Both pages are still kept, beyond the two pages' bound...
+    await cached.getPage({ ...query, pageName: 'a' })
+    await cached.getPage({ ...query, pageName: 'b' })
+    expect(getPage).toHaveBeenCalledTimes(122)
+    // ...a recent search is kept, and the first ones went (backendConfig.staleEntries.searches: 50).
+    await cached.getPage({ ...query, search: 'backup 119' })
+    expect(getPage).toHaveBeenCalledTimes(122)
+    await cached.getPage({ ...query, search: 'backup 0' })
+    expect(getPage).toHaveBeenCalledTimes(123)
+    expect(getPage).toHaveBeenLastCalledWith({ ...query, search: 'backup 0' })
+  })
+
   it('evicts the oldest entries beyond maxEntries', async () => {
     const getPage = vi.fn(async (q: PageQuery) => page(q.pageName))
     const cached = withPageCache(fakeSource(getPage), { freshMs: 1000, keepMs: 10_000, maxEntries: 2, now: () => 0 })
