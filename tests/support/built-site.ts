@@ -29,8 +29,8 @@ export async function freePort(): Promise<number> {
  * read from the server functions' manifest in the build's SSR entry, quoted and spaced as
  * the bundler writes it or not.
  */
-export function serverFnId(name: string, checkout = root): string {
-  const entry = readFileSync(path.join(checkout, '.output/server/_ssr/ssr.mjs'), 'utf8')
+export function serverFnId(name: string): string {
+  const entry = readFileSync(path.join(root, '.output/server/_ssr/ssr.mjs'), 'utf8')
   const quote = `["'\`]`
   const id = new RegExp(`${quote}?([0-9a-f]{64})${quote}?:\\s*\\{\\s*functionName:\\s*${quote}${name}_createServerFn_handler${quote}`).exec(
     entry,
