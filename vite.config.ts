@@ -7,6 +7,7 @@ import { parseEnvOrExit } from './app/config/env.ts'
 import { paraglideOptions } from './paraglide.options.ts'
 import { base64Modules } from './scripts/vite-base64-plugin.ts'
 import { devFirstRun } from './scripts/vite-dev-first-run-plugin.ts'
+import { fontSubsets } from './scripts/vite-font-subsets-plugin.ts'
 import { imageSizes } from './scripts/vite-image-sizes-plugin.ts'
 import { chunkMap } from './scripts/chunks/chunk-map-plugin.ts'
 import { rolldownGroups } from './scripts/chunks/groups.ts'
@@ -85,6 +86,8 @@ export default defineConfig({
     devFirstRun({ paraglide: paraglideOptions, sourceDir: 'app' }),
     // The embedded CMS's image sizes, written into public/ before it is served or copied (decision 030).
     imageSizes(),
+    // Inter in two files per weight, written into app/fonts/ before any CSS is read (decision 055).
+    fontSubsets(import.meta.dirname),
     // Which module each browser chunk holds, for npm run check:chunks.
     chunkMap(import.meta.dirname),
     base64Modules(),

@@ -17,9 +17,10 @@ import { consentDefaultsScript } from '../lib/tracking'
 import { themeScript } from '../lib/theme'
 import { requestPublicEnv } from '../content-requests'
 import { pathnameOf, selectPage, validateSiteSearch } from '../site-rules/page-selection'
-import inter400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url'
-import inter700 from '@fontsource/inter/files/inter-latin-700-normal.woff2?url'
-import inter900 from '@fontsource/inter/files/inter-latin-900-normal.woff2?url'
+// The first of each weight's two files (app/fonts/, written at the build's start: docs/decisions/055).
+import inter400 from '../fonts/inter-400-core.woff2?url'
+import inter700 from '../fonts/inter-700-core.woff2?url'
+import inter900 from '../fonts/inter-900-core.woff2?url'
 import appCss from '../styles.css?url'
 
 export const Route = createRootRoute({
@@ -36,7 +37,8 @@ export const Route = createRootRoute({
       // `expect` link): on a busy machine the parser could yield mid-header, paint its first
       // buttons, and then shift the navigation when the rest arrived (requirements §11.1, CLS 0).
       { rel: 'expect', href: '#main', blocking: 'render' },
-      // The three weights every page uses, fetched with the CSS so they are there for the first paint.
+      // The three weights every page uses, fetched with the CSS so they are there for the first
+      // paint: the files with English and German text's characters, not the rest of Latin's.
       ...[inter400, inter700, inter900].map((href) => ({
         rel: 'preload',
         as: 'font',
