@@ -1,7 +1,7 @@
 /**
  * The README's first command, as a new user runs it (`npm run check:first-run`, a step of
  * `npm test`): a fresh clone of the commit under test in a temporary folder, with no
- * generated files (no app/paraglide/, no route tree, no .cache/), then `npm run dev`.
+ * generated files (no app/paraglide/, no route tree, no app/fonts/, no .cache/), then `npm run dev`.
  *
  * It requires the dev server's very first answer on `/` to be a 200, then 200s with the
  * page's own title on `/`, `/de` and `/blog`, and nothing on the server's error output.
@@ -98,7 +98,7 @@ const started = Date.now()
 try {
   git(['clone', '--quiet', '--no-checkout', '--shared', root, clone])
   git(['checkout', '--quiet', '--detach', commit], clone)
-  for (const generated of ['app/paraglide', 'app/routeTree.gen.ts', '.cache', '.output']) {
+  for (const generated of ['app/paraglide', 'app/routeTree.gen.ts', 'app/fonts', '.cache', '.output']) {
     if (existsSync(join(clone, generated))) failures.push(`the clone already has ${generated}`)
   }
   // cp -al: hard links, so a second node_modules costs seconds and no disk.

@@ -130,6 +130,7 @@ case "$task" in
     export TEST_RUN_ID
     trap 'status=$?; bash scripts/check-leftover-processes.sh || status=1; exit $status' EXIT
     npx tsx scripts/compile-messages.ts
+    npx tsx scripts/write-fonts.ts
     # Cheap checks first; then the build and what needs it (types and lint need the route
     # tree it generates, the HTML check and e2e its output). A failed build ends the run.
     step "import rules (npm run check:imports)" npm run --silent check:imports || true

@@ -37,6 +37,8 @@ beforeAll(async () => {
     'scripts/vite-form-devtools-off-plugin.ts',
     'scripts/vite-module-patch.ts',
     'scripts/vite-image-sizes-plugin.ts',
+    'scripts/vite-font-subsets-plugin.ts',
+    'scripts/font-subsets.ts',
     'scripts/chunks',
     'scripts/deploy',
     'tailwind.config.ts',

@@ -30,6 +30,7 @@ const files = tracked.filter((file) => !skipped.some((pattern) => pattern.test(f
 const generated = [
   'app/paraglide', // npm run messages
   'app/routeTree.gen.ts', // the router plugin, at build or dev start
+  'app/fonts', // scripts/font-subsets.ts, at build or dev start
   'app/first-run-probe.ts', // written by scripts/check-first-run.ts into its clone
 ]
 
