@@ -8,10 +8,11 @@ import { processCpuMs } from '../../scripts/bench/server'
 
 describe.runIf(process.platform === 'linux')("a process's CPU time", () => {
   it('grows by what the process computes, not by the time it waits', async () => {
-    // A child that computes for 300 ms of its own clock, then waits; its stat line is read while it waits.
-    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 300; while (Date.now() < end); setTimeout(() => {}, 5000)'], {
-      stdio: 'ignore',
-    })
+    // A child that computes until it has had 300 ms of CPU, then waits; its stat line is read while it waits.
+    // By CPU time, not the wall clock: on a busy machine a child that spun for 300 ms of wall time
+    // had had 140 ms of a core.
+    const compute = 'while (process.cpuUsage().user + process.cpuUsage().system < 300_000); setTimeout(() => {}, 5000)'
+    const child = spawn(process.execPath, ['-e', compute], { stdio: 'ignore' })
     try {
       const start = processCpuMs(child.pid!)
       expect(start).not.toBeNull()
