@@ -61,7 +61,7 @@ export const CORE_CHARACTERS: readonly Range[] = [
 
 const require = createRequire(import.meta.url)
 const fontsourceDir = () => join(require.resolve('@fontsource/inter/package.json'), '..')
-const latinFile = (weight: number) => join(fontsourceDir(), 'files', `inter-latin-${weight}-normal.woff2`)
+export const latinFile = (weight: number) => join(fontsourceDir(), 'files', `inter-latin-${weight}-normal.woff2`)
 
 export function formatUnicodeRange(ranges: readonly Range[]): string {
   const hex = (point: number) => point.toString(16).toUpperCase().padStart(4, '0')
@@ -94,7 +94,7 @@ export function partsOf(latinCharacters: readonly number[]): { core: Range[]; re
 }
 
 /** The characters @fontsource/inter's Latin file of this weight draws (its cmap). */
-async function latinCharacters(weight: number): Promise<number[]> {
+export async function latinCharacters(weight: number): Promise<number[]> {
   const { create } = await import('fontkit')
   const font = create(readFileSync(latinFile(weight)))
   if (!('characterSet' in font)) throw new Error(`font subsets: ${latinFile(weight)} is a collection, not one font`)

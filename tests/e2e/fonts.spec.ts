@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { expect, test, type Page } from '@playwright/test'
-import { create } from 'fontkit'
+import { latinCharacters, latinFile } from '../../scripts/font-subsets'
 import { waitForHydration } from './helpers'
 
 // Inter in two files per weight (docs/decisions/055-fonts-in-two-parts.md): English and German
@@ -20,7 +19,6 @@ async function fontRequests(page: Page, path: string): Promise<string[]> {
   return requested.toSorted()
 }
 
-const require = createRequire(import.meta.url)
 const core = ['inter-400-core.woff2', 'inter-700-core.woff2', 'inter-900-core.woff2']
 
 test('English and German pages fetch only the three preloaded files, one per weight', async ({ page }) => {
@@ -65,9 +63,8 @@ test("each weight's two files draw every character Inter's Latin file draws, and
   for (const weight of ['400', '700', '900']) {
     const parts = faces.filter((face) => face.weight === weight)
     expect(parts.map((part) => fontFile(part.src)).toSorted()).toEqual([`inter-${weight}-core.woff2`, `inter-${weight}-latin-rest.woff2`])
-    const file = readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff2`))
-    const font = create(file)
-    const latin = 'characterSet' in font ? font.characterSet.toSorted((a, b) => a - b) : []
+    const file = readFileSync(latinFile(Number(weight)))
+    const latin = (await latinCharacters(Number(weight))).toSorted((a, b) => a - b)
     expect(latin.length, `weight ${weight}: the Latin file's characters`).toBeGreaterThan(200)
     // The ranges are the characters: a page fetches the second file only for one it draws.
     expect(

@@ -4,17 +4,10 @@
  * tests/e2e/fonts.spec.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { create } from 'fontkit'
 import { describe, expect, it } from 'vitest'
-import { formatUnicodeRange, partsOf, WEIGHTS } from '../../scripts/font-subsets'
+import { formatUnicodeRange, latinCharacters, partsOf, WEIGHTS } from '../../scripts/font-subsets'
 
-const require = createRequire(import.meta.url)
-const latin = (weight: number) => {
-  const font = create(readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff2`)))
-  return 'characterSet' in font ? font.characterSet : []
-}
 const inRanges = (ranges: readonly (readonly [number, number])[], point: number) =>
   ranges.some(([first, last]) => point >= first && point <= last)
 
@@ -25,9 +18,9 @@ function textUnder(dir: string): string {
 }
 
 describe('Inter in two parts', () => {
-  it('splits the Latin file into two parts that hold each of its characters once', () => {
+  it('splits the Latin file into two parts that hold each of its characters once', async () => {
     for (const weight of WEIGHTS) {
-      const characters = latin(weight)
+      const characters = await latinCharacters(weight)
       const { core, rest } = partsOf(characters)
       for (const point of characters) expect(inRanges(core, point) !== inRanges(rest, point), `U+${point.toString(16)}`).toBe(true)
       const count = (ranges: typeof core) => ranges.reduce((sum, [first, last]) => sum + last - first + 1, 0)
@@ -47,13 +40,13 @@ describe('Inter in two parts', () => {
   })
 
   // Every page would otherwise fetch a second file for one character.
-  it('keeps every character of the English and German catalogues and the demo content that Inter draws in the first part', () => {
+  it('keeps every character of the English and German catalogues and the demo content that Inter draws in the first part', async () => {
     const text = ['messages/en.json', 'messages/de.json'].map((file) => readFileSync(file, 'utf8')).join('\n') + textUnder('content')
     // By code point, as a font's character map counts them.
     const used = new Set<number>()
     for (const character of text) used.add(character.codePointAt(0)!)
     for (const weight of WEIGHTS) {
-      const { rest } = partsOf(latin(weight))
+      const { rest } = partsOf(await latinCharacters(weight))
       const inRest = [...used].filter((point) => inRanges(rest, point)).map((point) => String.fromCodePoint(point))
       expect(inRest, `weight ${weight}`).toEqual([])
     }
