@@ -4,7 +4,7 @@
  */
 
 /** Resolves in a later task: between the two, the browser may paint and answer input. */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   // `scheduler.yield()` puts the rest ahead of other queued tasks of the same priority
   // (Chromium); elsewhere a zero timer, which is not clamped outside nested timers.
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
