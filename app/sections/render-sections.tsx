@@ -22,6 +22,7 @@ import { ShellValueProvider, useShell } from '../ui/shell-state'
 import { formMarkupKey } from './form/form-markup-key'
 import { SectionPageContext } from './page-context'
 import type { SectionLayout } from '../contract/sections/schemas'
+import { BELOW_FOLD } from '../ui/below-fold'
 import { isInteractive, isSectionLayout, isStatic, sectionRegistry, type SectionProps } from './registry'
 import { Reveal } from './reveal'
 
@@ -140,9 +141,7 @@ function Sections({
             // Past the first two, a section's rendering waits until it nears the viewport (app/styles.css, decision 048);
             // not a form's, which would then lay itself out just as its code arrives and be usable later.
             attributes={
-              index < EAGER_SECTIONS || isInteractive(layout)
-                ? { 'data-section': layout }
-                : { 'data-section': layout, 'data-below-fold': '' }
+              index < EAGER_SECTIONS || isInteractive(layout) ? { 'data-section': layout } : { 'data-section': layout, ...BELOW_FOLD }
             }
             keptMarkup={keptMarkup({ ...section, layout }, headingLevel)}
           />

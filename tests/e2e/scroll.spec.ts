@@ -25,36 +25,40 @@ async function settledScrollY(page: Page): Promise<number> {
   })
 }
 
-test('a new page starts at the top, and Back returns to where the visitor left the page', async ({ page }) => {
-  await page.goto('/services/help-desk-support')
-  await waitForHydration(page)
-  // A link far down the page (in the footer), followed in the app (no full load).
-  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' })
-  await link.scrollIntoViewIfNeeded()
-  // Where the link sat in the window at the moment of the click: what the visitor saw.
-  await page.evaluate(() =>
-    document.addEventListener(
-      'click',
-      (event) => Object.assign(window, { leftAt: Math.round((event.target as Element).getBoundingClientRect().top) }),
-      { capture: true, once: true },
-    ),
-  )
-  expect(await scrollY(page)).toBeGreaterThan(1000)
-  await link.click()
-  const seenAt = await page.evaluate(() => (window as unknown as { leftAt: number }).leftAt)
-  await expect(page).toHaveURL(/\/privacy$/)
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expect.poll(() => scrollY(page)).toBe(0)
+const POST = '/blog/phishing-training-that-staff-do-not-hate'
 
-  // Back: the same part of the page in the same place (the browser may have shifted the
-  // offset to keep it there, if something above it changed height as it loaded).
-  await page.goBack()
-  await expect(page).toHaveURL(/\/services\/help-desk-support$/)
-  const top = async () => Math.round((await link.boundingBox())?.y ?? Number.NaN)
-  await expect.poll(top).toBeGreaterThan(seenAt - 6)
-  expect(Math.abs((await top()) - seenAt)).toBeLessThanOrEqual(5)
-  expect(await scrollY(page)).toBeGreaterThan(1000)
-})
+for (const path of ['/services/help-desk-support', POST]) {
+  test(`a new page starts at the top, and Back returns to where the visitor left the page (${path})`, async ({ page }) => {
+    await page.goto(path)
+    await waitForHydration(page)
+    // A link far down the page (in the footer), followed in the app (no full load).
+    const link = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' })
+    await link.scrollIntoViewIfNeeded()
+    // Where the link sat in the window at the moment of the click: what the visitor saw.
+    await page.evaluate(() =>
+      document.addEventListener(
+        'click',
+        (event) => Object.assign(window, { leftAt: Math.round((event.target as Element).getBoundingClientRect().top) }),
+        { capture: true, once: true },
+      ),
+    )
+    expect(await scrollY(page)).toBeGreaterThan(1000)
+    await link.click()
+    const seenAt = await page.evaluate(() => (window as unknown as { leftAt: number }).leftAt)
+    await expect(page).toHaveURL(/\/privacy$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect.poll(() => scrollY(page)).toBe(0)
+
+    // Back: the same part of the page in the same place (the browser may have shifted the
+    // offset to keep it there, if something above it changed height as it loaded).
+    await page.goBack()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    const top = async () => Math.round((await link.boundingBox())?.y ?? Number.NaN)
+    await expect.poll(top).toBeGreaterThan(seenAt - 6)
+    expect(Math.abs((await top()) - seenAt)).toBeLessThanOrEqual(5)
+    expect(await scrollY(page)).toBeGreaterThan(1000)
+  })
+}
 
 test('sections far below the viewport, and the footer, skip their rendering until they come near', async ({ page }) => {
   await page.goto('/services/help-desk-support')
@@ -71,6 +75,36 @@ test('sections far below the viewport, and the footer, skip their rendering unti
   expect((await rendered()).slice(0, 2)).toEqual([true, true])
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
   await expect.poll(async () => (await rendered()).at(-1)).toBe(true)
+})
+
+test('on a post, what follows the text skips its rendering until it comes near, and the comment form does not', async ({
+  page,
+}, testInfo) => {
+  await page.goto(POST)
+  await waitForHydration(page)
+  const parts = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-below-fold]')].map((element) => ({
+        part: element.matches('footer') ? 'footer' : element.matches('aside') ? 'sidebar' : element.matches('ol') ? 'comments' : 'end',
+        rendered: element.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? true,
+      })),
+    )
+  // In order: the article's end (tags, share links, previous and next), the sidebar, the footer. (The list
+  // of comments would come between the first two; the demo's articles have none approved.)
+  expect((await parts()).map(({ part }) => part)).toEqual(['end', 'sidebar', 'footer'])
+  // The comment form is never inside a part that skips: it is laid out with the page, ready when reached.
+  const send = page.getByRole('button', { name: 'Post comment' })
+  await expect(send).toBeAttached()
+  expect(await send.evaluate((button) => button.closest('[data-below-fold]'))).toBeNull()
+  // On a phone the article's end is far below the first screen: it and everything after it wait.
+  // On a desktop the sidebar stands beside the text, on screen, and renders at once.
+  const expected = testInfo.project.name === 'phone' ? [false, false, false] : [false, true, false]
+  await expect.poll(async () => (await parts()).map(({ rendered }) => rendered)).toEqual(expected)
+  // Each renders as it comes near (a part left far behind may skip again: it keeps its real height).
+  for (const index of expected.keys()) {
+    await page.locator('[data-below-fold]').nth(index).scrollIntoViewIfNeeded()
+    await expect.poll(async () => (await parts())[index]?.rendered).toBe(true)
+  }
 })
 
 for (const { how, jump, reach } of [

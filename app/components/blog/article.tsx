@@ -10,11 +10,16 @@ import { m } from '../../paraglide/messages'
 import type { ArticlePage, Page } from '../../contract/model'
 import { SocialIcon } from '../../ui/icons'
 import { Image } from '../../ui/image'
+import { BELOW_FOLD } from '../../ui/below-fold'
 import type { BlogContentProps } from './blog-content'
 import { Comments } from './comments'
 import { DateText, NumberText } from '../../ui/blog/format-date'
 
-/** An article answer as its page. */
+/**
+ * An article answer as its page. What follows the article's text (and the sidebar, below it on a
+ * phone) waits to be rendered until it nears the viewport, as a page's later sections do; the
+ * comment form does not (components/blog/comments.tsx).
+ */
 export function ArticleContent({ data, page, locale }: BlogContentProps<ArticlePage>) {
   const { post } = page
   const url = absoluteUrl(data.options.siteUrl, localizePath(`/blog/${post.slug}`, locale)) ?? ''
@@ -51,50 +56,53 @@ export function ArticleContent({ data, page, locale }: BlogContentProps<ArticleP
           </div>
         )}
         <div className="cms-html mt-8 max-w-3xl text-lg" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
-        {post.tags.length > 0 && (
-          <ul className="mt-10 flex flex-wrap gap-2" aria-label={m.blog_tags()}>
-            {post.tags.map((tag) => (
-              <li key={tag.id}>
+        {/* The margins are the wrapper's: a part that may skip its rendering keeps its children's margins inside it. */}
+        <div {...BELOW_FOLD} className="mt-10 space-y-10">
+          {post.tags.length > 0 && (
+            <ul className="flex flex-wrap gap-2" aria-label={m.blog_tags()}>
+              {post.tags.map((tag) => (
+                <li key={tag.id}>
+                  <Link
+                    to="/blog/tag/{-$id}"
+                    params={{ id: tag.slug }}
+                    className="inline-block rounded-full bg-tint px-3 py-1 text-sm font-bold text-on-tint hover:bg-tint-strong"
+                  >
+                    #{tag.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <ShareLinks url={url} title={post.title} />
+          {(page.previousPost || page.nextPost) && (
+            <nav aria-label={`${m.blog_previous()} / ${m.blog_next()}`} className="grid gap-4 border-t border-line pt-8 sm:grid-cols-2">
+              {page.previousPost ? (
                 <Link
-                  to="/blog/tag/{-$id}"
-                  params={{ id: tag.slug }}
-                  className="inline-block rounded-full bg-tint px-3 py-1 text-sm font-bold text-on-tint hover:bg-tint-strong"
+                  to="/blog/$slug"
+                  params={{ slug: page.previousPost.slug }}
+                  rel="prev"
+                  className="rounded-2xl border border-line p-4 hover:border-link"
                 >
-                  #{tag.name}
+                  <span className="text-sm text-ink-muted">← {m.blog_previous()}</span>
+                  <span className="mt-1 block font-bold text-ink">{page.previousPost.title}</span>
                 </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        <ShareLinks url={url} title={post.title} />
-        {(page.previousPost || page.nextPost) && (
-          <nav aria-label={`${m.blog_previous()} / ${m.blog_next()}`} className="mt-10 grid gap-4 border-t border-line pt-8 sm:grid-cols-2">
-            {page.previousPost ? (
-              <Link
-                to="/blog/$slug"
-                params={{ slug: page.previousPost.slug }}
-                rel="prev"
-                className="rounded-2xl border border-line p-4 hover:border-link"
-              >
-                <span className="text-sm text-ink-muted">← {m.blog_previous()}</span>
-                <span className="mt-1 block font-bold text-ink">{page.previousPost.title}</span>
-              </Link>
-            ) : (
-              <span />
-            )}
-            {page.nextPost && (
-              <Link
-                to="/blog/$slug"
-                params={{ slug: page.nextPost.slug }}
-                rel="next"
-                className="rounded-2xl border border-line p-4 text-right hover:border-link"
-              >
-                <span className="text-sm text-ink-muted">{m.blog_next()} →</span>
-                <span className="mt-1 block font-bold text-ink">{page.nextPost.title}</span>
-              </Link>
-            )}
-          </nav>
-        )}
+              ) : (
+                <span />
+              )}
+              {page.nextPost && (
+                <Link
+                  to="/blog/$slug"
+                  params={{ slug: page.nextPost.slug }}
+                  rel="next"
+                  className="rounded-2xl border border-line p-4 text-right hover:border-link"
+                >
+                  <span className="text-sm text-ink-muted">{m.blog_next()} →</span>
+                  <span className="mt-1 block font-bold text-ink">{page.nextPost.title}</span>
+                </Link>
+              )}
+            </nav>
+          )}
+        </div>
         <Comments postId={post.id} comments={page.comments} />
       </article>
       <Sidebar page={page} />
@@ -111,7 +119,7 @@ function ShareLinks({ url, title }: { url: string; title: string }) {
     { network: 'facebook' as const, label: m.share_facebook(), href: `https://www.facebook.com/sharer/sharer.php?u=${encoded}` },
   ]
   return (
-    <section aria-label={m.blog_share()} className="mt-10 flex flex-wrap items-center gap-2">
+    <section aria-label={m.blog_share()} className="flex flex-wrap items-center gap-2">
       <span className="mr-2 text-sm font-bold text-ink">{m.blog_share()}</span>
       {links.map((link) => (
         <a
@@ -140,7 +148,7 @@ function Sidebar({ page }: { page: Page }) {
   const widgets = page.widgets.sidebar ?? []
   if (widgets.length === 0) return null
   return (
-    <aside className="space-y-8 lg:pt-2">
+    <aside {...BELOW_FOLD} className="space-y-8 lg:pt-2">
       {widgets.map((widget) => (
         <section key={widget.id} className="rounded-2xl border border-line p-5" data-widget={widget.type}>
           {widget.title && <h2 className="text-lg font-black text-ink">{widget.title}</h2>}

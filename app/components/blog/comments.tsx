@@ -8,6 +8,7 @@ import type { ArticlePage } from '../../contract/model'
 import { m } from '../../paraglide/messages'
 import { Island, islandCode } from '../../ui/island'
 import { DateText } from '../../ui/blog/format-date'
+import { BELOW_FOLD } from '../../ui/below-fold'
 
 const commentFormCode = islandCode(() => import('./comment-form').then((module) => module.default))
 
@@ -20,7 +21,7 @@ export function Comments({ postId, comments }: { postId: string; comments: Artic
       {comments.length === 0 ? (
         <p className="mt-4 text-ink-soft">{m.comments_none()}</p>
       ) : (
-        <ol className="mt-6 space-y-6">
+        <ol {...BELOW_FOLD} className="mt-6 space-y-6">
           {comments.map((comment) => (
             <li key={comment.id} id={`comment-${comment.id}`} className="rounded-2xl bg-surface-alt p-5">
               <p className="text-sm text-ink-muted">

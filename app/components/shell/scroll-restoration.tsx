@@ -20,8 +20,11 @@ import { storageKey } from '@tanstack/router-core'
 import { useEffect } from 'react'
 
 const RESTORING = 'data-scroll-restoring'
-/** The parts of a page, in order: its sections and its footer (what may skip rendering, and what holds a place). */
-const PARTS = '[data-section], footer'
+/**
+ * The parts of a page, in order: its sections, and whatever else may skip its rendering (an
+ * article's tags, share links, comments and sidebar; the footer): what holds a place.
+ */
+const PARTS = '[data-section], [data-below-fold]'
 
 /**
  * Inlined in the head: marks a full load that the router's inline script will scroll back to a

@@ -6,6 +6,7 @@
 import { useRouter } from '@tanstack/react-router'
 import { m } from '../../paraglide/messages'
 import type { MenuLink, Menus, SiteOptions } from '../../contract/model'
+import { BELOW_FOLD } from '../../ui/below-fold'
 import { CmsLink } from '../../ui/cms-link'
 import { ConsentValueProvider, useConsent } from '../../ui/consent-state'
 import { islandMarkupKeeper, type KeptMarkup } from '../../ui/kept-markup'
@@ -37,8 +38,6 @@ interface SiteFooterProps {
 }
 
 const FOOTER_CLASS = 'mt-20 bg-chrome text-slate-300'
-/** Its rendering waits until it nears the viewport (app/styles.css, decision 048). */
-const FOOTER_ATTRIBUTES = { 'data-below-fold': '' } as const
 
 export function SiteFooter(props: SiteFooterProps) {
   // On the server, the footer's markup is rendered once per locale, menus and current link (decision 042).
@@ -46,7 +45,7 @@ export function SiteFooter(props: SiteFooterProps) {
   const keeper = import.meta.env.SSR ? islandMarkupKeeper() : null
   if (keeper) return <KeptSiteFooter {...props} keeper={keeper} />
   return (
-    <footer {...FOOTER_ATTRIBUTES} className={FOOTER_CLASS}>
+    <footer {...BELOW_FOLD} className={FOOTER_CLASS}>
       <FooterContent {...props} />
     </footer>
   )
@@ -81,7 +80,7 @@ function KeptSiteFooter({ keeper, ...props }: SiteFooterProps & { keeper: KeptMa
       markupKey={frameMarkupKey(`footer ${variant} ${yearOfKey()}`, shown, location)}
       tag="footer"
       className={FOOTER_CLASS}
-      attributes={FOOTER_ATTRIBUTES}
+      attributes={BELOW_FOLD}
       contexts={(content) => <ConsentValueProvider value={consent}>{content}</ConsentValueProvider>}
     >
       <FooterContent {...props} />
