@@ -166,6 +166,11 @@ export const siteConfig = {
      * loaded in a background tab).
      */
     entryFallbackMs: 3000,
+    /**
+     * Not in the requirements: a tap on a button before the page has hydrated is made again once
+     * it has (docs/decisions/057), unless it is older than this; by then the visitor has moved on.
+     */
+    tapReplayMaxAgeMs: 10_000,
   },
 
   /** Requirements §9: the navigation loading bar. */

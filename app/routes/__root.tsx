@@ -3,7 +3,7 @@ import { createRootRoute, Outlet } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { siteConfig } from '../config/site'
 import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
-import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard } from '../components/shell/document-behaviour'
+import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard, useHydratedSignal } from '../components/shell/document-behaviour'
 import { ScrollRestorationFollower, scrollRestoringScript } from '../components/shell/scroll-restoration'
 import { BodyScripts, HeadTags } from '../components/shell/page-assets'
 import { PageDataBlock } from './-page-data-block'
@@ -15,6 +15,7 @@ import { ConsentProvider } from '../ui/consent-state'
 import { cookieLocaleRedirectScript } from '../lib/locale-redirect'
 import { consentDefaultsScript } from '../lib/tracking'
 import { themeScript } from '../lib/theme'
+import { tapReplayScript } from '../lib/tap-replay'
 import { requestPublicEnv } from '../content-requests'
 import { pathnameOf, selectPage, validateSiteSearch } from '../site-rules/page-selection'
 // The first of each weight's two files (app/fonts/, written at the build's start: docs/decisions/055).
@@ -58,6 +59,8 @@ export const Route = createRootRoute({
       { children: cookieLocaleRedirectScript() },
       // Before the content: every part renders while a recorded position is restored (decision 048).
       { children: scrollRestoringScript() },
+      // Before any button: a tap before hydration is made again once the page has hydrated (decision 057).
+      { children: tapReplayScript() },
     ],
   }),
   // Requirements §2: the search params every page reads, and the URL read once for all loaders below.
@@ -84,6 +87,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   const locale = getLocale()
   const publicEnv = Route.useLoaderData()
   useChunkReloadGuard()
+  useHydratedSignal()
   return (
     // The head script sets data-theme and data-theme-choice before React hydrates: the
     // server cannot know them (the page is the same for everyone), so React leaves them be.

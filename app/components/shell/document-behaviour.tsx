@@ -1,11 +1,13 @@
 /**
  * Requirements §2, §4 and §8 document behaviour: route changes are announced and focus moves to
  * the new page's heading; the online/offline status follows browser events; a chunk
- * that fails to load reloads the page at most once per 60 s.
+ * that fails to load reloads the page at most once per 60 s. And a tap before hydration is not
+ * lost (decision 057).
  */
 import { useRouter } from '@tanstack/react-router'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react'
 import { reloadAfterChunkError } from '../../ui/chunk-reload'
+import { HYDRATED_EVENT } from '../../lib/tap-replay'
 import { m } from '../../paraglide/messages'
 import { WifiOffIcon } from '../../ui/icons'
 
@@ -91,5 +93,16 @@ export function useChunkReloadGuard() {
     }
     window.addEventListener('vite:preloadError', onPreloadError)
     return () => window.removeEventListener('vite:preloadError', onPreloadError)
+  }, [])
+}
+
+/**
+ * Tells the head script that the page has hydrated, so that it makes again a tap that came
+ * before (app/lib/tap-replay.ts, decision 057). A layout effect: it runs in the commit itself,
+ * also when React hydrates at once for a tap, inside that tap's dispatch.
+ */
+export function useHydratedSignal() {
+  useLayoutEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT))
   }, [])
 }

@@ -1,0 +1,218 @@
+/**
+ * A tap on a button before the page has hydrated is made again once it has, and only once
+ * (docs/decisions/057, app/lib/tap-replay.ts). The theme button opens its menu on one click and
+ * closes it on a second, so "open" afterwards means the tap counted exactly once.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test'
+import { siteConfig } from '../../app/config/site'
+import { HYDRATED_EVENT, tapReplayScript } from '../../app/lib/tap-replay'
+import { waitForHydration } from './helpers'
+
+declare global {
+  interface Window {
+    /** Every click on the theme button: the visitor's, before or after React hydrated the button, or the head script's. */
+    __themeClicks?: string[]
+    /** The contract tests' stand-in for React: what it does with a tap at this moment. */
+    __react?: Moment
+  }
+}
+
+type Moment = 'not listening' | 'waiting' | 'hydrating for the tap' | 'hydrated'
+
+const themeButton = (page: Page) => page.getByTestId('theme-button')
+const themeMenu = (page: Page) => page.getByRole('menu')
+
+/** Holds back the browser's requests for the files whose paths match, until `release()`. */
+async function holdScripts(page: Page, path: RegExp) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const held: string[] = []
+  await page.route(
+    (url) => path.test(url.pathname),
+    async (route: Route) => {
+      held.push(new URL(route.request().url()).pathname)
+      await released
+      await route.continue()
+    },
+  )
+  return { release, held }
+}
+
+/** Records every click on the theme button, before any of the page's own listeners. */
+const recordThemeClicks = () => {
+  window.__themeClicks = []
+  addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element && event.target.closest('[data-testid="theme-button"]')
+      if (!button) return
+      const hydrated = Object.keys(button).some((key) => key.startsWith('__reactProps$'))
+      window.__themeClicks!.push(!event.isTrusted ? 'replay' : hydrated ? 'tap' : 'tap before hydration')
+    },
+    true,
+  )
+}
+
+async function expectOpenedOnce(page: Page) {
+  await waitForHydration(page)
+  await expect(themeMenu(page)).toBeVisible()
+  await expect(themeButton(page)).toHaveAttribute('aria-expanded', 'true')
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(recordThemeClicks)
+})
+
+test('a tap before the JavaScript has arrived is made once the page has hydrated', async ({ page }) => {
+  // The client entry held back: the page is painted and nothing handles its buttons.
+  const entry = await holdScripts(page, /^\/assets\/index-[\w-]+\.js$/)
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  await themeButton(page).click()
+  expect(entry.held).toHaveLength(1)
+  await expect(themeButton(page)).toHaveAttribute('aria-expanded', 'false')
+  entry.release()
+  await expectOpenedOnce(page)
+  // The visitor's tap, then the head script's.
+  expect(await page.evaluate(() => window.__themeClicks)).toEqual(['tap before hydration', 'replay'])
+})
+
+test('a tap while React waits for the page’s route code is made once the page has hydrated', async ({ page }) => {
+  // Home's route code (scripts/chunks/groups.ts: the "routes" group) held back: React has
+  // started and listens, but the root waits for the router, so React stops the tap.
+  const route = await holdScripts(page, /^\/assets\/routes-[\w-]+\.js$/)
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer$')))
+  expect(route.held.length).toBeGreaterThan(0)
+  await themeButton(page).click()
+  await expect(themeButton(page)).toHaveAttribute('aria-expanded', 'false')
+  route.release()
+  await expectOpenedOnce(page)
+  expect(await page.evaluate(() => window.__themeClicks)).toEqual(['tap before hydration', 'replay'])
+})
+
+/**
+ * The head script's side of its contract with React, on a page of its own. React's listener on
+ * the document is played by one that does what React does at each moment: nothing yet, stop the
+ * tap (the root waits), or hydrate at once inside the tap's dispatch and let it through. (Timing
+ * a real tap into the moment between the router being ready and React's hydrating render is
+ * beyond a test; decision 057 gives how often real taps landed there, and that React handled
+ * each once.)
+ */
+test.describe('the head script', () => {
+  async function pageWithScript(page: Page) {
+    await page.setContent(
+      `<!doctype html><html><head><script>${tapReplayScript()}</script></head><body>` +
+        `<button type="button" id="menu">Menu</button><button type="submit" id="send">Send</button>` +
+        `<button type="button" id="gone">Gone</button><button type="button" id="off">Off</button></body></html>`,
+    )
+    await page.evaluate((hydratedEvent) => {
+      window.__react = 'not listening'
+      window.__themeClicks = []
+      document.addEventListener(
+        'click',
+        (event) => {
+          if (window.__react === 'waiting') event.stopPropagation()
+          if (window.__react === 'hydrating for the tap') {
+            window.__react = 'hydrated'
+            window.dispatchEvent(new Event(hydratedEvent))
+          }
+        },
+        true,
+      )
+      document.body.addEventListener('click', (event) =>
+        window.__themeClicks!.push(`${(event.target as Element).id} ${event.isTrusted ? 'tap' : 'replay'}`),
+      )
+    }, HYDRATED_EVENT)
+  }
+  const moment = (page: Page, now: Moment) => page.evaluate((value) => (window.__react = value), now)
+  const hydrate = (page: Page) =>
+    page.evaluate((name) => {
+      window.__react = 'hydrated'
+      window.dispatchEvent(new Event(name))
+    }, HYDRATED_EVENT)
+  /** The clicks the page has seen, once the task after hydration (where the replay runs) is over. */
+  const clicks = async (page: Page) => {
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    return page.evaluate(() => window.__themeClicks)
+  }
+
+  test('before React listens: the last tap on a button is made again once, after hydration', async ({ page }) => {
+    await pageWithScript(page)
+    await page.click('#menu')
+    await page.click('#menu')
+    await page.click('#send')
+    await page.click('#menu')
+    await hydrate(page)
+    expect(await clicks(page)).toEqual(['menu tap', 'menu tap', 'send tap', 'menu tap', 'menu replay'])
+    // Once hydrated, a tap is React's alone, whatever happens next.
+    await page.click('#menu')
+    await hydrate(page)
+    expect(await clicks(page)).toEqual(['menu tap', 'menu tap', 'send tap', 'menu tap', 'menu replay', 'menu tap'])
+  })
+
+  test('a later tap elsewhere replaces a tap on a button; a script’s click is no tap', async ({ page }) => {
+    await pageWithScript(page)
+    await moment(page, 'waiting')
+    await page.click('#menu')
+    await page.mouse.click(600, 400)
+    await hydrate(page)
+    expect(await clicks(page)).toEqual([])
+
+    await pageWithScript(page)
+    await moment(page, 'waiting')
+    await page.click('#menu')
+    await page.evaluate(() => document.getElementById('gone')!.click())
+    await hydrate(page)
+    expect(await clicks(page)).toEqual(['menu replay'])
+  })
+
+  test('a tap on a submit button is not made again', async ({ page }) => {
+    await pageWithScript(page)
+    await moment(page, 'waiting')
+    await page.click('#send')
+    await hydrate(page)
+    expect(await clicks(page)).toEqual([])
+  })
+
+  test('a tap React stops while the root waits is made again once, after hydration', async ({ page }) => {
+    await pageWithScript(page)
+    await moment(page, 'waiting')
+    await page.click('#menu')
+    expect(await clicks(page)).toEqual([])
+    await hydrate(page)
+    expect(await clicks(page)).toEqual(['menu replay'])
+  })
+
+  test('a tap React hydrates for at once is not made again', async ({ page }) => {
+    await pageWithScript(page)
+    await moment(page, 'hydrating for the tap')
+    await page.click('#menu')
+    expect(await clicks(page)).toEqual(['menu tap'])
+  })
+
+  test('a tap on a button that left the page, was disabled, or is too old is not made again', async ({ page }) => {
+    await pageWithScript(page)
+    await moment(page, 'waiting')
+    await page.click('#gone')
+    await page.evaluate(() => document.getElementById('gone')!.remove())
+    await hydrate(page)
+    expect(await clicks(page)).toEqual([])
+
+    await pageWithScript(page)
+    await moment(page, 'waiting')
+    await page.click('#off')
+    await page.evaluate(() => document.getElementById('off')!.setAttribute('disabled', ''))
+    await hydrate(page)
+    expect(await clicks(page)).toEqual([])
+
+    await pageWithScript(page)
+    await moment(page, 'waiting')
+    await page.click('#menu')
+    await page.evaluate((ageMs) => {
+      const now = performance.now.bind(performance)
+      performance.now = () => now() + ageMs
+    }, siteConfig.timing.tapReplayMaxAgeMs)
+    await hydrate(page)
+    expect(await clicks(page)).toEqual([])
+  })
+})
