@@ -175,6 +175,9 @@ test('a code chunk that fails to load reloads the page, at most once per 60 seco
 })
 
 test('the fallback font lays pages out as Inter does, so a late web font moves nothing', async ({ browser }) => {
+  // Six full visits, each in a new context and waiting for hydration, the fonts and a still layout:
+  // more than the suite's 30 s on a loaded 2-core machine, so three times that.
+  test.slow()
   // Per weight (app/styles.css): the fallback scaled for regular text once wrapped this heading on 2 lines where Inter takes 3.
   // The header, the page's heading and its content; the footer, below everything, may still wrap one small line differently.
   for (const [path, width] of [

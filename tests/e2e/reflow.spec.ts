@@ -12,6 +12,9 @@ test.use({ viewport: { width: 320, height: 640 } })
 
 for (const locale of routedLocales) {
   test(`no page type scrolls sideways at 320 px (${locale})`, async ({ page }) => {
+    // One full visit per page type, each waiting for hydration and the network to go idle: more
+    // than the suite's 30 s on a loaded 2-core machine, so three times that.
+    test.slow()
     for (const type of pageTypes) {
       await page.goto(type[locale])
       await waitForHydration(page)
