@@ -15,9 +15,14 @@
  * only the visitor's latest intent is made, and a tap once the page has hydrated cancels it. A
  * click from a script is not a tap. The root's first layout effect sends
  * `HYDRATED_EVENT`; in the task after it, the recorded button is clicked once, if the tap is
- * younger than `siteConfig.timing.tapReplayMaxAgeMs`. (A button that has since left the page or
- * been disabled gets nothing: the browser does not click a disabled button, and a detached one's
- * click reaches no listener of the page's.)
+ * younger than `siteConfig.timing.tapReplayMaxAgeMs`, and not disabled since. (A button that has
+ * since left the page gets nothing: a detached one's events reach no listener of the page's.)
+ *
+ * A press of Enter or Space on a focused button is a click too, with `detail` 0 where a pointer's
+ * counts its clicks. It is made again as the keyboard makes it: `keydown` Enter, the click unless
+ * a listener cancelled the key, then `keyup`. So a menu button, which opens on the key with its
+ * first item focused and cancels the click (components/shell/use-menu-trigger.ts), opens for a
+ * keyboard user as it would have once hydrated, and every other button gets its click.
  *
  * A tap that React could hydrate for at once is handled by React, and must not be made twice.
  * React hydrates synchronously inside its capture listener on the document, and the layout
@@ -32,5 +37,5 @@ export const HYDRATED_EVENT = 'site:hydrated'
 /** Inlined in the head, before any button is parsed; covered by the page's CSP hash or nonce (decision 010). */
 export function tapReplayScript(): string {
   const maxAgeMs = siteConfig.timing.tapReplayMaxAgeMs
-  return `(function(){var p=null,h=false;addEventListener("click",function(e){if(!e.isTrusted)return;var t=e.target,b=!h&&t&&t.closest&&t.closest('button[type="button"]');p=b?{b:b,e:e}:null},true);document.documentElement.addEventListener("click",function(e){if(h&&p&&p.e===e)p=null},true);addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){h=true;setTimeout(function(){var q=p;p=null;if(q&&performance.now()-q.e.timeStamp<${maxAgeMs})q.b.click()})})})()`
+  return `(function(){var p=null,h=false;addEventListener("click",function(e){if(!e.isTrusted)return;var t=e.target,b=!h&&t&&t.closest&&t.closest('button[type="button"]');p=b?{b:b,e:e}:null},true);document.documentElement.addEventListener("click",function(e){if(h&&p&&p.e===e)p=null},true);addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){h=true;setTimeout(function(){var q=p,b=q&&q.b;p=null;if(!q||b.disabled||performance.now()-q.e.timeStamp>=${maxAgeMs})return;if(q.e.detail)return b.click();var k=function(t){return b.dispatchEvent(new KeyboardEvent(t,{key:"Enter",code:"Enter",bubbles:true,cancelable:true}))};if(k("keydown"))b.click();k("keyup")})})})()`
 }

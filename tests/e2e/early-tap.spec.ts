@@ -10,8 +10,8 @@ import { waitForHydration } from './helpers'
 
 declare global {
   interface Window {
-    /** Every click on the theme button: the visitor's, before or after React hydrated the button, or the head script's. */
-    __themeClicks?: string[]
+    /** The clicks a test watches: on the theme button (the visitor's, before or after React hydrated it, or the head script's), or on the contract page's buttons with the keys the script sends. */
+    __clicks?: string[]
     /** The contract tests' stand-in for React: what it does with a tap at this moment. */
     __react?: Moment
   }
@@ -40,14 +40,14 @@ async function holdScripts(page: Page, path: RegExp) {
 
 /** Records every click on the theme button, before any of the page's own listeners. */
 const recordThemeClicks = () => {
-  window.__themeClicks = []
+  window.__clicks = []
   addEventListener(
     'click',
     (event) => {
       const button = event.target instanceof Element && event.target.closest('[data-testid="theme-button"]')
       if (!button) return
       const hydrated = Object.keys(button).some((key) => key.startsWith('__reactProps$'))
-      window.__themeClicks!.push(!event.isTrusted ? 'replay' : hydrated ? 'tap' : 'tap before hydration')
+      window.__clicks!.push(!event.isTrusted ? 'replay' : hydrated ? 'tap' : 'tap before hydration')
     },
     true,
   )
@@ -73,7 +73,7 @@ test('a tap before the JavaScript has arrived is made once the page has hydrated
   entry.release()
   await expectOpenedOnce(page)
   // The visitor's tap, then the head script's.
-  expect(await page.evaluate(() => window.__themeClicks)).toEqual(['tap before hydration', 'replay'])
+  expect(await page.evaluate(() => window.__clicks)).toEqual(['tap before hydration', 'replay'])
 })
 
 test('a tap while React waits for the page’s route code is made once the page has hydrated', async ({ page }) => {
@@ -87,7 +87,27 @@ test('a tap while React waits for the page’s route code is made once the page 
   await expect(themeButton(page)).toHaveAttribute('aria-expanded', 'false')
   route.release()
   await expectOpenedOnce(page)
-  expect(await page.evaluate(() => window.__themeClicks)).toEqual(['tap before hydration', 'replay'])
+  expect(await page.evaluate(() => window.__clicks)).toEqual(['tap before hydration', 'replay'])
+})
+
+test('Enter on a menu button before the JavaScript has arrived opens its menu with the first item focused, once hydrated', async ({
+  page,
+}) => {
+  const entry = await holdScripts(page, /^\/assets\/index-[\w-]+\.js$/)
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  const services = page.getByRole('button', { name: 'Services' })
+  await services.focus()
+  await page.keyboard.press('Enter')
+  expect(entry.held).toHaveLength(1)
+  await expect(services).toHaveAttribute('aria-expanded', 'false')
+  entry.release()
+  await waitForHydration(page)
+  // As the keyboard opens it once hydrated (tests/e2e/shell.spec.ts): its first item focused,
+  // where a click focuses the menu itself.
+  const menu = page.getByRole('menu', { name: 'Services' })
+  await expect(menu).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'Services overview' })).toBeFocused()
+  await expect(services).toHaveAttribute('aria-expanded', 'true')
 })
 
 /**
@@ -103,11 +123,12 @@ test.describe('the head script', () => {
     await page.setContent(
       `<!doctype html><html><head><script>${tapReplayScript()}</script></head><body>` +
         `<button type="button" id="menu">Menu</button><button type="submit" id="send">Send</button>` +
-        `<button type="button" id="gone">Gone</button><button type="button" id="off">Off</button></body></html>`,
+        `<button type="button" id="gone">Gone</button><button type="button" id="off">Off</button>` +
+        `<button type="button" id="opens">Opens on Enter</button></body></html>`,
     )
     await page.evaluate((hydratedEvent) => {
       window.__react = 'not listening'
-      window.__themeClicks = []
+      window.__clicks = []
       document.addEventListener(
         'click',
         (event) => {
@@ -120,8 +141,16 @@ test.describe('the head script', () => {
         true,
       )
       document.body.addEventListener('click', (event) =>
-        window.__themeClicks!.push(`${(event.target as Element).id} ${event.isTrusted ? 'tap' : 'replay'}`),
+        window.__clicks!.push(`${(event.target as Element).id} ${event.isTrusted ? 'tap' : 'replay'}`),
       )
+      // The keys the head script sends; a menu button cancels Enter's click, as use-menu-trigger.ts does.
+      for (const type of ['keydown', 'keyup'] as const)
+        document.body.addEventListener(type, (event) => {
+          const id = (event.target as Element).id
+          if (event.isTrusted) return
+          window.__clicks!.push(`${id} ${event.key} ${type} replay`)
+          if (id === 'opens' && type === 'keydown') event.preventDefault()
+        })
     }, HYDRATED_EVENT)
   }
   const moment = (page: Page, now: Moment) => page.evaluate((value) => (window.__react = value), now)
@@ -133,7 +162,7 @@ test.describe('the head script', () => {
   /** The clicks the page has seen, once the task after hydration (where the replay runs) is over. */
   const clicks = async (page: Page) => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
-    return page.evaluate(() => window.__themeClicks)
+    return page.evaluate(() => window.__clicks)
   }
 
   test('before React listens: the last tap on a button is made again once, after hydration', async ({ page }) => {
@@ -188,6 +217,28 @@ test.describe('the head script', () => {
     await moment(page, 'hydrating for the tap')
     await page.click('#menu')
     expect(await clicks(page)).toEqual(['menu tap'])
+  })
+
+  test('Enter on a button is made again as the keyboard makes it: the key, then the click unless the key was cancelled', async ({
+    page,
+  }) => {
+    /** A key pressed on a button while React waits; `before` runs before hydration. What the page then sees. */
+    const pressWhileWaiting = async (id: string, key: string, before?: () => Promise<unknown>) => {
+      await pageWithScript(page)
+      await moment(page, 'waiting')
+      await page.focus(`#${id}`)
+      await page.keyboard.press(key)
+      await before?.()
+      await hydrate(page)
+      return clicks(page)
+    }
+    expect(await pressWhileWaiting('menu', 'Enter')).toEqual(['menu Enter keydown replay', 'menu replay', 'menu Enter keyup replay'])
+    expect(await pressWhileWaiting('opens', 'Enter')).toEqual(['opens Enter keydown replay', 'opens Enter keyup replay'])
+    // Space clicks on its release; made again the same way.
+    expect(await pressWhileWaiting('opens', ' ')).toEqual(['opens Enter keydown replay', 'opens Enter keyup replay'])
+    // A button disabled since gets no key either (the browser would not click it, but would send it keys).
+    const disable = () => page.evaluate(() => document.getElementById('off')!.setAttribute('disabled', ''))
+    expect(await pressWhileWaiting('off', 'Enter', disable)).toEqual([])
   })
 
   test('a tap on a button that left the page, was disabled, or is too old is not made again', async ({ page }) => {
