@@ -51,6 +51,8 @@ test('the primary menu dropdown opens, moves with arrows, closes with Escape and
   await page.keyboard.press('ArrowDown')
   await expect(menu).toBeVisible()
   await expect(menu.getByRole('menuitem', { name: 'Services overview' })).toBeFocused()
+  // Keyboard focus shows the site's focus ring, not only the item's faint tint (app/ui/aria/Menu.tsx).
+  await expect(menu.getByRole('menuitem', { name: 'Services overview' })).toHaveCSS('outline-style', 'solid')
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/landing\/managed-it-support$/)
