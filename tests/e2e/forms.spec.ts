@@ -383,7 +383,10 @@ test.describe('the support form', () => {
     await page.getByRole('option', { name: 'A computer or printer' }).click()
     await expect(form.getByLabel('Device asset tag')).toBeVisible()
     await form.getByLabel('Device asset tag').fill('KIT-0042')
-    await form.getByRole('button', { name: /How urgent/ }).click()
+    // Opened from the keyboard: the focused option shows the site's focus ring (app/ui/aria/ListBox.tsx).
+    await form.getByRole('button', { name: /How urgent/ }).focus()
+    await page.keyboard.press('ArrowDown')
+    await expect(page.locator('[role="option"]:focus')).toHaveCSS('outline-style', 'solid')
     await page.getByRole('option', { name: /High/ }).click()
     await form.getByLabel('Describe the problem').fill(`Laptop will not start ${marker}`)
     await form.getByRole('button', { name: 'Open a ticket' }).click()

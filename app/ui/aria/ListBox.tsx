@@ -16,6 +16,8 @@ const itemStyles = tv({
   base: 'cursor-pointer rounded-lg px-3 py-2 text-ink outline-none',
   variants: {
     isFocused: { true: 'bg-tint' },
+    // As a menu's items (Menu.tsx): the tint alone is faint on the dark theme's raised surface.
+    isFocusVisible: { true: 'outline-2 -outline-offset-2 outline-focus outline-solid' },
     isSelected: { true: 'font-bold' },
     isDisabled: { true: 'cursor-default text-ink-muted' },
   },
