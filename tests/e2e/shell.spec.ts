@@ -235,6 +235,9 @@ test('a support-modal trigger block opens the support modal on a static-layout p
   // The static layout has no top bar: the block on the page is the only way in.
   await expect(page.getByRole('button', { name: 'Get support' })).toHaveCount(0)
   const trigger = page.getByRole('button', { name: 'Open a support request' })
+  // The block is an island (app/ui/island.tsx): until its code has rendered, its button is the
+  // server's markup with no handler, and the head script replays only the root's (decision 057).
+  await expect.poll(() => trigger.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$')))).toBe(true)
   await trigger.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Request support' })
   await expect(dialog).toBeVisible()
