@@ -115,6 +115,8 @@ async function wordpressPage(browser: Browser, width: number): Promise<Page> {
 const expected = Object.fromEntries(Object.entries(blocks).map(([name, [, count]]) => [name, count]))
 
 test('the demo page of every block opens in the block editor with every block valid', async ({ page }) => {
+  // Two loads of the block editor, each allowed a minute by openEditor: more than the suite's 45 s on a loaded machine (ci100).
+  test.slow()
   await logIn(page)
   for (const locale of ['en', 'de']) {
     await openEditor(page, documentId('page', 'editor-blocks', locale))
