@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 
 /** Collects console errors and warnings (hydration mismatches among them) and page errors. */
 export function watchConsole(page: Page): () => string[] {
@@ -26,6 +26,11 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('header button')].every((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$'))),
   )
+}
+
+/** Waits until React has rendered this element on the client (an island's markup is the server's until then). */
+export async function waitForElementHydrated(locator: Locator) {
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')))).toBe(true)
 }
 
 /** The page is hydrated: a React Aria button opens its dialog. */

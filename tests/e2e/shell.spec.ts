@@ -3,7 +3,7 @@
  * switch, the search overlay, popups, the support modal and the admin bar.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
+import { expectNoAxeViolations, waitForElementHydrated, waitForHydration, watchConsole } from './helpers'
 
 async function open(page: Page, path: string) {
   await page.goto(path)
@@ -237,7 +237,7 @@ test('a support-modal trigger block opens the support modal on a static-layout p
   const trigger = page.getByRole('button', { name: 'Open a support request' })
   // The block is an island (app/ui/island.tsx): until its code has rendered, its button is the
   // server's markup with no handler, and the head script replays only the root's (decision 057).
-  await expect.poll(() => trigger.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$')))).toBe(true)
+  await waitForElementHydrated(trigger)
   await trigger.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Request support' })
   await expect(dialog).toBeVisible()

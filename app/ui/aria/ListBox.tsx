@@ -6,7 +6,7 @@ import {
   type ListBoxProps,
 } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
-import { composeTailwindRenderProps } from './utils'
+import { composeTailwindRenderProps, insetFocusRing } from './utils'
 
 export function ListBox<T extends object>(props: ListBoxProps<T>) {
   return <AriaListBox {...props} className={composeTailwindRenderProps(props.className, 'outline-none')} />
@@ -16,8 +16,7 @@ const itemStyles = tv({
   base: 'cursor-pointer rounded-lg px-3 py-2 text-ink outline-none',
   variants: {
     isFocused: { true: 'bg-tint' },
-    // As a menu's items (Menu.tsx): the tint alone is faint on the dark theme's raised surface.
-    isFocusVisible: { true: 'outline-2 -outline-offset-2 outline-focus outline-solid' },
+    isFocusVisible: { true: insetFocusRing },
     isSelected: { true: 'font-bold' },
     isDisabled: { true: 'cursor-default text-ink-muted' },
   },

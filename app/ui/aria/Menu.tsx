@@ -3,14 +3,13 @@ import { Menu as AriaMenu, MenuItem as AriaMenuItem, type MenuItemProps, type Me
 import { tv } from 'tailwind-variants'
 import { CheckIcon } from '../icons'
 import { Popover } from './Popover'
+import { insetFocusRing } from './utils'
 
 const itemStyles = tv({
   base: 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-bold text-ink-soft outline-none',
   variants: {
     isFocused: { true: 'bg-tint text-on-tint' },
-    // The tint alone is faint on the dark theme's raised surface: keyboard focus also gets the
-    // site's focus colour, inside the item so the menu's scrolling box does not clip it.
-    isFocusVisible: { true: 'outline-2 -outline-offset-2 outline-focus outline-solid' },
+    isFocusVisible: { true: insetFocusRing },
     isSelected: { true: 'text-on-tint' },
   },
 })

@@ -18,6 +18,12 @@ export const focusRing = tv({
   defaultVariants: { isFocusVisible: false },
 })
 
+/**
+ * The same ring drawn inside an item of a list or menu (React Aria's `isFocusVisible`), where the
+ * scrolling box would clip one outside; the item's tint alone is faint on the dark theme.
+ */
+export const insetFocusRing = 'outline-2 -outline-offset-2 outline-focus outline-solid'
+
 export function composeTailwindRenderProps<T>(
   className: string | ((values: T) => string) | undefined,
   tailwind: string,
