@@ -5,7 +5,7 @@ import { siteConfig } from '../config/site'
 import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
 import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard, useHydratedSignal } from '../components/shell/document-behaviour'
 import { ScrollRestorationFollower, scrollRestoringScript } from '../components/shell/scroll-restoration'
-import { BodyScripts, HeadTags } from '../components/shell/page-assets'
+import { BodyScripts, DocumentScripts, HeadTags } from '../components/shell/page-assets'
 import { PageDataBlock } from './-page-data-block'
 import { LoadingBar } from '../components/shell/loading-bar'
 import { ShellProvider } from '../ui/shell-state'
@@ -51,17 +51,6 @@ export const Route = createRootRoute({
       { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
       { rel: 'manifest', href: '/manifest.webmanifest' },
     ],
-    // The colour theme is set before the first paint (requirements §11.4); Consent Mode v2 defaults
-    // (all denied) come before any tag can load.
-    scripts: [
-      { children: themeScript() },
-      { children: consentDefaultsScript },
-      { children: cookieLocaleRedirectScript() },
-      // Before the content: every part renders while a recorded position is restored (decision 048).
-      { children: scrollRestoringScript() },
-      // Before any button: a tap before hydration is made again once the page has hydrated (decision 057).
-      { children: tapReplayScript() },
-    ],
   }),
   // Requirements §2: the search params every page reads, and the URL read once for all loaders below.
   validateSearch: validateSiteSearch,
@@ -75,6 +64,21 @@ export const Route = createRootRoute({
   notFoundComponent: NotFoundScreen,
   errorComponent: RouteErrorScreen,
 })
+
+/**
+ * The document's own scripts, in the head (DocumentScripts: run once per document). The colour
+ * theme is set before the first paint (requirements §11.4); Consent Mode v2 defaults (all
+ * denied) come before any tag can load.
+ */
+const documentScripts = [
+  themeScript(),
+  consentDefaultsScript,
+  cookieLocaleRedirectScript(),
+  // Before the content: every part renders while a recorded position is restored (decision 048).
+  scrollRestoringScript(),
+  // Before any button: a tap before hydration is made again once the page has hydrated (decision 057).
+  tapReplayScript(),
+]
 
 /** Requirements §9: hash targets scroll below the navigation bar, a different bar on phones. */
 const scrollOffsetCss = `html{scroll-padding-top:${siteConfig.header.navHeightPx.mobile}px}@media (min-width:1024px){html{scroll-padding-top:${siteConfig.header.navHeightPx.desktop}px}}`
@@ -94,6 +98,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang={locale} dir={textDirection(locale)} suppressHydrationWarning>
       <head>
         <HeadTags />
+        <DocumentScripts scripts={documentScripts} />
         <style>{scrollOffsetCss}</style>
       </head>
       <body>

@@ -11,6 +11,8 @@ declare global {
   interface Window {
     __violations?: string[]
     __injected?: boolean
+    /** Inline scripts put in the document after the parser was done with it (their first characters). */
+    __scriptsAdded?: string[]
   }
 }
 
@@ -106,6 +108,37 @@ for (const url of ['/', '/login']) {
     await waitForHydration(page)
     expect(await page.evaluate(() => window.__injected)).toBeUndefined()
     expect(await page.evaluate(() => window.__violations)).toContainEqual(expect.stringMatching(/^script-src-elem inline/))
+  })
+}
+
+// The root's own scripts are written by the server and run once, by the parser (decision 059):
+// TanStack's head scripts ran each again after hydration where the page had a nonce (it looks
+// for the server's copy by a nonce attribute the browser hides), and on every client navigation.
+for (const url of ['/', '/login']) {
+  test(`the document’s own scripts run once on ${url}: not again once hydrated, nor on client navigations`, async ({ page }) => {
+    await page.addInitScript(() => {
+      window.__scriptsAdded = []
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLScriptElement && document.readyState !== 'loading' && !node.src && !node.type.includes('json'))
+              window.__scriptsAdded!.push(node.text.slice(0, 40))
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.goto(url)
+    await waitForHydration(page)
+    for (const path of ['/about', '/contact']) {
+      await page.locator(`a[href="${path}"]`).first().click()
+      await expect(page).toHaveURL(path)
+      await expect(page.locator('h1')).toHaveCount(1)
+    }
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(() => window.__scriptsAdded)).toEqual([])
+    // Consent Mode's defaults once, before the visitor's choice (the stored "Reject all"), never after it.
+    const consent = await page.evaluate(() =>
+      (window.dataLayer as ArrayLike<unknown>[] | undefined)?.filter((entry) => entry[0] === 'consent').map((entry) => entry[1]),
+    )
+    expect(consent).toEqual(['default', 'update'])
   })
 }
 

@@ -32,6 +32,27 @@ export function HeadTags() {
 }
 
 /**
+ * The document's own inline scripts (the root's: theme, consent defaults, locale redirect,
+ * scroll restoring, tap replay): written by the server, run once by the parser, and then left
+ * as they are, through hydration and every client navigation (docs/decisions/059).
+ *
+ * Not through the route's `head().scripts`: TanStack Router's Script component runs an inline
+ * script again in the browser unless it finds the server's copy, and it looks for it by its
+ * `nonce` attribute, which the browser hides once the script has run (`getAttribute` gives
+ * ""). So on a page rendered with a nonce it appended a second copy of each, which ran again
+ * after hydration; and once hydrated it renders nothing, so React removed the server's copies,
+ * and each client navigation appended and ran all five again: Consent Mode's defaults pushed
+ * after the visitor's choice, and another tap-replay script that never hears the page hydrate.
+ */
+export function DocumentScripts({ scripts }: { scripts: string[] }) {
+  const nonce = useRouter().options.ssr?.nonce
+  return scripts.map((script, index) => (
+    // The browser renders no nonce (it has none, and the attribute is hidden by then): React leaves the server's.
+    <script key={index} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />
+  ))
+}
+
+/**
  * The body's scripts: on the server with the loader in the entry's place; in the browser,
  * TanStack's own (the server's part is left out of the browser's build).
  */
