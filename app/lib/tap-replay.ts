@@ -28,14 +28,36 @@
  * React hydrates synchronously inside its capture listener on the document, and the layout
  * effect runs there, so a listener on `<html>`, which the event reaches only when React let it
  * through, finds the page hydrated and forgets the tap.
+ *
+ * An island (app/ui/island.tsx) keeps the server's markup after the root has hydrated, until its
+ * own code has loaded and rendered in its place: its buttons have no handler until then, and
+ * the buttons the visitor saw are replaced by new ones. A tap on a button inside an island's
+ * server markup (`SERVER_MARKUP_ATTRIBUTE`) is kept also after hydration, and made again when
+ * that island sends `ISLAND_RENDERED_EVENT`: on the button at the same place among its
+ * buttons, if its text is the same (otherwise the render is not the one the visitor saw, and
+ * nothing is made).
  */
 import { siteConfig } from '../config/site'
 
 /** Sent on `window` by the root's first layout effect (components/shell/document-behaviour.tsx). */
 export const HYDRATED_EVENT = 'site:hydrated'
 
+/**
+ * On an island's wrapper while it shows the server's markup, which no handler of React's
+ * covers until the island's own code has rendered in its place (app/ui/island.tsx).
+ */
+export const SERVER_MARKUP_ATTRIBUTE = 'data-server-markup'
+
+/** Sent from an island's wrapper, bubbling, once its own code's render is on the page (app/ui/island.tsx). */
+export const ISLAND_RENDERED_EVENT = 'site:island-rendered'
+
 /** Inlined in the head, before any button is parsed; covered by the page's CSP hash or nonce (decision 010). */
 export function tapReplayScript(): string {
   const maxAgeMs = siteConfig.timing.tapReplayMaxAgeMs
-  return `(function(){var p=null,h=false;addEventListener("click",function(e){if(!e.isTrusted)return;var t=e.target,b=!h&&t&&t.closest&&t.closest('button[type="button"]');p=b?{b:b,e:e}:null},true);document.documentElement.addEventListener("click",function(e){if(h&&p&&p.e===e)p=null},true);addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){h=true;setTimeout(function(){var q=p,b=q&&q.b;p=null;if(!q||b.disabled||performance.now()-q.e.timeStamp>=${maxAgeMs})return;if(q.e.detail)return b.click();var k=function(t){return b.dispatchEvent(new KeyboardEvent(t,{key:"Enter",code:"Enter",bubbles:true,cancelable:true}))};if(k("keydown"))b.click();k("keyup")})})})()`
+  const [hydrated, islandRendered, serverMarkup] = [HYDRATED_EVENT, ISLAND_RENDERED_EVENT, `[${SERVER_MARKUP_ATTRIBUTE}]`].map((value) =>
+    JSON.stringify(value),
+  )
+  // p: the kept tap (b its button, e its click, s the island whose server markup holds it, n the
+  // button's place among that island's buttons, x its text); h: the root has hydrated; m makes a kept tap again on a button.
+  return `(function(){var p=null,h=false,B='button[type="button"]';addEventListener("click",function(e){if(!e.isTrusted)return;var t=e.target,b=t&&t.closest&&t.closest(B),s=b&&b.closest(${serverMarkup});p=b&&(!h||s)?{b:b,e:e,s:s,n:s?[].indexOf.call(s.querySelectorAll(B),b):0,x:b.textContent}:null},true);document.documentElement.addEventListener("click",function(e){if(h&&p&&p.e===e&&!p.s)p=null},true);function m(q,b){if(b.disabled||performance.now()-q.e.timeStamp>=${maxAgeMs})return;if(q.e.detail)return b.click();var k=function(t){return b.dispatchEvent(new KeyboardEvent(t,{key:"Enter",code:"Enter",bubbles:true,cancelable:true}))};if(k("keydown"))b.click();k("keyup")}addEventListener(${hydrated},function(){h=true;setTimeout(function(){var q=p;if(q&&!q.s){p=null;m(q,q.b)}})});addEventListener(${islandRendered},function(e){var q=p,w=e.target;if(!q||!q.s||!w||w.id!==q.s.id)return;p=null;setTimeout(function(){var b=w.querySelectorAll(B)[q.n];if(b&&b.textContent===q.x)m(q,b)})})})()`
 }

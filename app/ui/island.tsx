@@ -23,15 +23,19 @@ import {
   startTransition,
   Suspense,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
   type LazyExoticComponent,
   type ReactElement,
+  type RefObject,
 } from 'react'
 import { prefetchWhenIdle } from '../lib/prefetch'
+import { ISLAND_RENDERED_EVENT, SERVER_MARKUP_ATTRIBUTE } from '../lib/tap-replay'
 import { reloadAfterChunkError } from './chunk-reload'
 import { islandMarkupKeeper, type KeptMarkup } from './kept-markup'
+import { restoreFocus, watchServerMarkupFocus } from './server-markup-focus'
 
 /** Start loading an island's code this far before it scrolls into view. */
 const LOAD_MARGIN = '600px'
@@ -63,6 +67,9 @@ export function islandCode<P>(load: () => Promise<ComponentType<P>>): IslandCode
     component: () => loaded ?? (lazyComponent ??= lazy(async () => ({ default: await loadOnce() }))),
   }
 }
+
+// Where focus is in an island's server markup, from before the page hydrates (decision 058).
+if (!import.meta.env.SSR) watchServerMarkupFocus()
 
 /** Set once the first page has hydrated: later pages (client navigation) have no server markup to keep. */
 let initialHydrationDone = false
@@ -171,22 +178,51 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
     }
   }, [keepServerMarkup, code, loading])
 
+  // The server's markup is marked as such, for the head script (app/lib/tap-replay.ts), until this render replaces it.
+  const serverMarkup = { [SERVER_MARKUP_ATTRIBUTE]: '' }
   if (keepServerMarkup) {
-    return <div ref={ref} id={id} {...attributes} data-deferred="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+    return <div ref={ref} id={id} {...attributes} {...serverMarkup} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
   }
   const Component = Loaded ?? code.component()
   const part = (
     <Suspense fallback={null}>
       <Component {...props} />
+      <Rendered wrapper={ref} />
     </Suspense>
   )
-  const keeper = import.meta.env.SSR && keptMarkup ? islandMarkupKeeper() : null
-  if (keeper && keptMarkup) return <KeptIslandMarkup id={id} attributes={attributes} options={keptMarkup} keeper={keeper} part={part} />
+  if (import.meta.env.SSR) {
+    const keeper = keptMarkup ? islandMarkupKeeper() : null
+    const wrapperAttributes = { ...attributes, ...serverMarkup }
+    if (keeper && keptMarkup)
+      return <KeptIslandMarkup id={id} attributes={wrapperAttributes} options={keptMarkup} keeper={keeper} part={part} />
+    return (
+      <div id={id} {...wrapperAttributes}>
+        {part}
+      </div>
+    )
+  }
   return (
-    <div id={id} {...attributes}>
+    <div ref={ref} id={id} {...attributes}>
       {part}
     </div>
   )
+}
+
+/**
+ * In the same Suspense boundary as the part, so its layout effect runs when the part's render is
+ * on the page: focus that was in the server's markup goes to the same place in the new one
+ * (server-markup-focus.ts), and the head script makes again a tap it kept on one of the
+ * server markup's buttons (app/lib/tap-replay.ts, decision 058). Focus first, so that a key
+ * press made again reaches a focused button, as the visitor's did.
+ */
+function Rendered({ wrapper }: { wrapper: RefObject<HTMLDivElement | null> }) {
+  useLayoutEffect(() => {
+    const element = wrapper.current
+    if (!element) return
+    restoreFocus(element)
+    element.dispatchEvent(new Event(ISLAND_RENDERED_EVENT, { bubbles: true }))
+  }, [wrapper])
+  return null
 }
 
 interface KeptIslandMarkupProps {

@@ -5,13 +5,17 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
-import { HYDRATED_EVENT, tapReplayScript } from '../../app/lib/tap-replay'
-import { waitForHydration } from './helpers'
+import { HYDRATED_EVENT, ISLAND_RENDERED_EVENT, SERVER_MARKUP_ATTRIBUTE, tapReplayScript } from '../../app/lib/tap-replay'
+import { waitForElementHydrated, waitForHydration } from './helpers'
 
 declare global {
   interface Window {
     /** The clicks a test watches: on the theme button (the visitor's, before or after React hydrated it, or the head script's), or on the contract page's buttons with the keys the script sends. */
     __clicks?: string[]
+    /** The head script's clicks on an island's button, in the island tests. */
+    __islandReplays?: number
+    /** Set when the root has hydrated (its signal to the head script). */
+    __hydrated?: boolean
     /** The contract tests' stand-in for React: what it does with a tap at this moment. */
     __react?: Moment
   }
@@ -125,7 +129,10 @@ test.describe('the head script', () => {
       `<!doctype html><html><head><script>${tapReplayScript()}</script></head><body>` +
         `<button type="button" id="menu">Menu</button><button type="submit" id="send">Send</button>` +
         `<button type="button" id="gone">Gone</button><button type="button" id="off">Off</button>` +
-        `<button type="button" id="opens">Opens on Enter</button></body></html>`,
+        `<button type="button" id="opens">Opens on Enter</button>` +
+        // An island still showing the server's markup (app/ui/island.tsx), and another.
+        `<div id="island" ${SERVER_MARKUP_ATTRIBUTE}><button type="button" id="first">First</button><button type="button" id="later">Later</button></div>` +
+        `<div id="other" ${SERVER_MARKUP_ATTRIBUTE}><button type="button">Later</button></div></body></html>`,
     )
     await page.evaluate((hydratedEvent) => {
       window.__react = 'not listening'
@@ -160,6 +167,18 @@ test.describe('the head script', () => {
       window.__react = 'hydrated'
       window.dispatchEvent(new Event(name))
     }, HYDRATED_EVENT)
+  /** The island's code renders: new buttons in place of the server's (`-new` ids; `changed`: other text), then its signal. */
+  const renderIsland = (page: Page, options: { id?: string; changed?: boolean } = {}) =>
+    page.evaluate(
+      ({ id, changed, attribute, event }) => {
+        const wrapper = document.getElementById(id)!
+        const later = changed ? 'Something else' : 'Later'
+        wrapper.innerHTML = `<button type="button" id="first-new">First</button><button type="button" id="later-new">${later}</button>`
+        wrapper.removeAttribute(attribute)
+        wrapper.dispatchEvent(new Event(event, { bubbles: true }))
+      },
+      { id: options.id ?? 'island', changed: options.changed ?? false, attribute: SERVER_MARKUP_ATTRIBUTE, event: ISLAND_RENDERED_EVENT },
+    )
   /** The clicks the page has seen, once the task after hydration (where the replay runs) is over. */
   const clicks = async (page: Page) => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
@@ -266,5 +285,118 @@ test.describe('the head script', () => {
     }, siteConfig.timing.tapReplayMaxAgeMs)
     await hydrate(page)
     expect(await clicks(page)).toEqual([])
+  })
+
+  test('a tap on a button in an island’s server markup is made again on its new button once the island has rendered, hydrated or not', async ({
+    page,
+  }) => {
+    // After hydration: React lets the tap through, and nothing in the server's markup handles it.
+    await pageWithScript(page)
+    await hydrate(page)
+    await page.click('#later')
+    await hydrate(page)
+    expect(await clicks(page)).toEqual(['later tap'])
+    await renderIsland(page)
+    expect(await clicks(page)).toEqual(['later tap', 'later-new replay'])
+
+    // Before: hydration alone does not make it, the island's render does.
+    await pageWithScript(page)
+    await moment(page, 'waiting')
+    await page.click('#later')
+    await hydrate(page)
+    expect(await clicks(page)).toEqual([])
+    await renderIsland(page, { id: 'other' })
+    expect(await clicks(page)).toEqual([])
+    await renderIsland(page)
+    expect(await clicks(page)).toEqual(['later-new replay'])
+  })
+
+  test('a tap in an island’s server markup is not made again on other text, or after a later tap', async ({ page }) => {
+    await pageWithScript(page)
+    await hydrate(page)
+    await page.click('#later')
+    await renderIsland(page, { changed: true })
+    expect(await clicks(page)).toEqual(['later tap'])
+
+    // A later tap on a button React handles is the visitor's latest intent.
+    await pageWithScript(page)
+    await hydrate(page)
+    await page.click('#later')
+    await page.click('#menu')
+    await renderIsland(page)
+    expect(await clicks(page)).toEqual(['later tap', 'menu tap'])
+  })
+
+  test('Enter on a button in an island’s server markup is made again on its new button as the keyboard makes it', async ({ page }) => {
+    await pageWithScript(page)
+    await hydrate(page)
+    await page.focus('#later')
+    await page.keyboard.press('Enter')
+    expect(await clicks(page)).toEqual(['later tap'])
+    await renderIsland(page)
+    expect(await clicks(page)).toEqual(['later tap', 'later-new Enter keydown replay', 'later-new replay', 'later-new Enter keyup replay'])
+  })
+})
+
+/**
+ * The same for a real island: the login page's support-request block, whose code loads when it
+ * nears the viewport (app/ui/island.tsx, `visible`), held back here until `release()`.
+ */
+test.describe('a part whose code comes later (an island)', () => {
+  const supportButton = (page: Page) => page.getByRole('button', { name: 'Open a support request' })
+  const supportBlock = (page: Page) => page.locator('[data-section="support_modal_trigger"]')
+
+  async function loginWithBlockHeld(page: Page) {
+    const code = await holdScripts(page, /^\/assets\/support-modal-trigger-[\w-]+\.js$/)
+    // Not waitForHydration: the held request keeps the network busy. The root's own signal instead.
+    await page.addInitScript((name) => addEventListener(name, () => (window.__hydrated = true)), HYDRATED_EVENT)
+    // The head script's clicks on the block's button (none is the visitor's).
+    await page.addInitScript(() => {
+      window.__islandReplays = 0
+      addEventListener(
+        'click',
+        (event) => {
+          if (!event.isTrusted && event.target instanceof Element && event.target.closest('[data-section="support_modal_trigger"]'))
+            window.__islandReplays!++
+        },
+        true,
+      )
+    })
+    await page.goto('/login')
+    await page.waitForFunction(() => window.__hydrated === true)
+    await supportButton(page).scrollIntoViewIfNeeded()
+    await expect.poll(() => code.held).toHaveLength(1)
+    await expect(supportBlock(page)).toHaveAttribute(SERVER_MARKUP_ATTRIBUTE, '')
+    return code
+  }
+
+  test('a tap on its button before its code has rendered opens what the button opens, once it has', async ({ page }) => {
+    const code = await loginWithBlockHeld(page)
+    await supportButton(page).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    code.release()
+    await expect(page.getByRole('dialog', { name: 'Request support' })).toBeVisible()
+    await expect(supportBlock(page)).not.toHaveAttribute(SERVER_MARKUP_ATTRIBUTE)
+    // Made once: the page has one head script (a second copy would make it twice; decision 059).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)))
+    expect(await page.evaluate(() => window.__islandReplays)).toBe(1)
+  })
+
+  test('keyboard focus on its button stays on the same button once its code has rendered, and Enter pressed before is made', async ({
+    page,
+  }) => {
+    const code = await loginWithBlockHeld(page)
+    await supportButton(page).focus()
+    code.release()
+    await expect(supportBlock(page)).not.toHaveAttribute(SERVER_MARKUP_ATTRIBUTE)
+    // A new element: the island's render replaced the server's button.
+    await waitForElementHydrated(supportButton(page))
+    await expect(supportButton(page)).toBeFocused()
+
+    const again = await loginWithBlockHeld(page)
+    await supportButton(page).focus()
+    await page.keyboard.press('Enter')
+    again.release()
+    await expect(page.getByRole('dialog', { name: 'Request support' })).toBeVisible()
   })
 })

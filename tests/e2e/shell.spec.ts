@@ -3,7 +3,7 @@
  * switch, the search overlay, popups, the support modal and the admin bar.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, waitForElementHydrated, waitForHydration, watchConsole } from './helpers'
+import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
 
 async function open(page: Page, path: string) {
   await page.goto(path)
@@ -235,9 +235,8 @@ test('a support-modal trigger block opens the support modal on a static-layout p
   // The static layout has no top bar: the block on the page is the only way in.
   await expect(page.getByRole('button', { name: 'Get support' })).toHaveCount(0)
   const trigger = page.getByRole('button', { name: 'Open a support request' })
-  // The block is an island (app/ui/island.tsx): until its code has rendered, its button is the
-  // server's markup with no handler, and the head script replays only the root's (decision 057).
-  await waitForElementHydrated(trigger)
+  // The block is an island (app/ui/island.tsx): a key pressed before its code has rendered is
+  // made again once it has (decision 058, tests/e2e/early-tap.spec.ts).
   await trigger.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Request support' })
   await expect(dialog).toBeVisible()
