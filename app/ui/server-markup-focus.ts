@@ -11,13 +11,15 @@
  * with the same text.
  */
 import { SERVER_MARKUP_ATTRIBUTE } from '../lib/tap-replay'
+
 /** What a keyboard can reach in a section's markup. */
 const FOCUSABLE = 'a[href],button,input,select,textarea,summary,[tabindex]'
 
 interface FocusedPlace {
   element: Element
-  /** The id of the island whose server markup holds it. */
+  /** The id of the island whose server markup holds it, on the page at this address. */
   island: string
+  page: string
   /** Its place among that markup's focusable elements. */
   index: number
   tag: string
@@ -31,7 +33,8 @@ function record(target: EventTarget | null) {
   const wrapper = target instanceof Element ? target.closest(`[${SERVER_MARKUP_ATTRIBUTE}]`) : null
   if (!(target instanceof Element) || !wrapper) return void (focused = null)
   const index = Array.prototype.indexOf.call(wrapper.querySelectorAll(FOCUSABLE), target)
-  focused = index < 0 ? null : { element: target, island: wrapper.id, index, tag: target.tagName, text: target.textContent }
+  focused =
+    index < 0 ? null : { element: target, island: wrapper.id, page: location.href, index, tag: target.tagName, text: target.textContent }
 }
 
 /**
@@ -66,7 +69,16 @@ export function watchServerMarkupFocus(): void {
 export function restoreFocus(wrapper: HTMLElement): void {
   const lost = focused
   const active = document.activeElement
-  if (!lost || lost.island !== wrapper.id || lost.element.isConnected || (active && active !== document.body)) return
+  // Another page's island has the same id when its place is the same: a link followed from the
+  // server's markup took focus away with it, and the new page's focus is the router's.
+  if (
+    !lost ||
+    lost.island !== wrapper.id ||
+    lost.page !== location.href ||
+    lost.element.isConnected ||
+    (active && active !== document.body)
+  )
+    return
   focused = null
   const found = wrapper.querySelectorAll(FOCUSABLE)[lost.index]
   if (found instanceof HTMLElement && found.tagName === lost.tag && found.textContent === lost.text) found.focus({ preventScroll: true })
