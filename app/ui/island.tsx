@@ -71,6 +71,9 @@ export function islandCode<P>(load: () => Promise<ComponentType<P>>): IslandCode
 // Where focus is in an island's server markup, from before the page hydrates (decision 058).
 if (!import.meta.env.SSR) watchServerMarkupFocus()
 
+/** Marks the server's markup, for the head script (app/lib/tap-replay.ts), until the island's render replaces it. */
+const serverMarkup = { [SERVER_MARKUP_ATTRIBUTE]: '' }
+
 /** Set once the first page has hydrated: later pages (client navigation) have no server markup to keep. */
 let initialHydrationDone = false
 
@@ -178,8 +181,6 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
     }
   }, [keepServerMarkup, code, loading])
 
-  // The server's markup is marked as such, for the head script (app/lib/tap-replay.ts), until this render replaces it.
-  const serverMarkup = { [SERVER_MARKUP_ATTRIBUTE]: '' }
   if (keepServerMarkup) {
     return <div ref={ref} id={id} {...attributes} {...serverMarkup} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
   }

@@ -53,6 +53,7 @@ export function watchServerMarkupFocus(): void {
     'focusout',
     (event) => {
       const left = event.target
+      if (focused?.element !== left) return
       setTimeout(() => {
         if (focused?.element === left && focused.element.isConnected && document.activeElement !== left) focused = null
       })
