@@ -322,3 +322,19 @@ test('the dark theme’s colour-only axe pass catches text too faint to read', a
   await page.addStyleTag({ content: "[data-theme='dark'] main p { color: #222 !important }" })
   await expect(expectNoAxeViolations(page, { coloursOnly: true })).rejects.toThrow(/color-contrast: /)
 })
+
+// The full pass is one axe run in the page (helpers.ts): this keeps it from checking nothing,
+// or only the top document, say after the way axe is put into each frame changes.
+test('the full axe pass catches what every rule family finds, inside a frame too', async ({ page }) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  await expectNoAxeViolations(page)
+  await page.evaluate(() => {
+    const frame = document.createElement('iframe')
+    frame.title = 'Embedded example'
+    frame.srcdoc = '<!doctype html><html lang="en"><title>x</title><main><img src="data:,"><button></button></main></html>'
+    document.querySelector('main')?.append(frame)
+  })
+  await expect(page.frameLocator('iframe[title="Embedded example"]').locator('button')).toHaveCount(1)
+  await expect(expectNoAxeViolations(page)).rejects.toThrow(/button-name: iframe button[\s\S]*image-alt: iframe img/)
+})
