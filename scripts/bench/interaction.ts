@@ -21,6 +21,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
+import { SERVER_MARKUP_ATTRIBUTE } from '../../app/lib/tap-replay'
 import { chromiumFlags } from '../../tests/chromium'
 import { ms, table } from './format'
 import { benchmarkIndexIn, calibratedSlowdown, chromePath, consentCookies } from './lighthouse-run'
@@ -142,7 +143,9 @@ async function phonePage(browser: Browser, cpuSlowdown: number): Promise<{ conte
 
 /**
  * In the page: scrolls at `pxPerSecond` until the form's section is well in view; resolves
- * when it entered the viewport and when it became usable (performance.now()). Plain
+ * when it entered the viewport and when it became usable (performance.now()): its fieldset
+ * enabled, and the section's own render in the server markup's place (the mark gone,
+ * decision 058). Plain
  * JavaScript in a string: the page runs it as written, without the bench's compiled helpers.
  */
 const scrollToTheForm = `function (pxPerSecond) {
@@ -153,13 +156,13 @@ const scrollToTheForm = `function (pxPerSecond) {
     function usable() {
       var element = document.getElementById(id)
       var fieldset = element && element.querySelector('fieldset')
-      return Boolean(element && fieldset && !fieldset.disabled && !element.hasAttribute('data-deferred'))
+      return Boolean(element && fieldset && !fieldset.disabled && !element.hasAttribute('${SERVER_MARKUP_ATTRIBUTE}'))
     }
     var started = performance.now()
     var entered = null
     var ready = usable() ? started : null
     var watcher = new MutationObserver(function () { if (ready === null && usable()) ready = performance.now() })
-    watcher.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'data-deferred'] })
+    watcher.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', '${SERVER_MARKUP_ATTRIBUTE}'] })
     var last = started
     function frame(now) {
       var element = document.getElementById(id)
