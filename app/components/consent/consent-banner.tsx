@@ -22,7 +22,7 @@ export default function ConsentBannerPanel() {
     <section
       ref={ref}
       aria-labelledby="consent-title"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface-raised/98 shadow-[0_-8px_30px_rgba(15,23,42,0.12)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-surface-raised shadow-[0_-8px_30px_rgba(15,23,42,0.12)]"
       data-testid="consent-banner"
     >
       <div className="mx-auto flex max-w-site flex-col gap-4 px-4 py-5 sm:px-6 lg:flex-row lg:items-center lg:gap-8">

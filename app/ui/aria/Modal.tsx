@@ -1,15 +1,18 @@
 import { Modal as AriaModal, ModalOverlay, type ModalOverlayProps } from 'react-aria-components'
 import { tv } from 'tailwind-variants'
 
+// The page behind is dimmed, not blurred: a backdrop blur is painted again with every frame
+// the dialog changes, which doubled a key press's latency in the search field on a phone's CPU
+// (docs/decisions/060).
 const overlayStyles = tv({
-  base: 'fixed inset-0 z-50 flex bg-slate-950/60 backdrop-blur-[2px]',
+  base: 'fixed inset-0 z-50 flex bg-slate-950/60',
   variants: {
     placement: {
       center: 'items-start justify-center overflow-y-auto p-4 pt-[10vh]',
       drawer: 'justify-end',
       top: 'items-start justify-center p-4 pt-20',
       /** The chat panel: the whole screen on phones, a panel in the bottom corner from sm up. */
-      corner: 'items-end justify-end bg-ink/30 backdrop-blur-none sm:p-6',
+      corner: 'items-end justify-end bg-ink/30 sm:p-6',
     },
     isEntering: { true: 'motion-safe:animate-[overlay-in_150ms_ease-out]' },
   },

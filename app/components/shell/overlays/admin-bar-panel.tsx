@@ -44,7 +44,7 @@ export default function AdminBarPanel({ admin, exit }: { admin: Page['admin'] | 
       <section
         ref={ref}
         aria-label={m.admin_bar_label()}
-        className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-700 bg-chrome/95 text-sm text-slate-100 backdrop-blur"
+        className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-700 bg-chrome text-sm text-slate-100"
         data-testid="admin-bar"
       >
         <div className="mx-auto flex max-w-site flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">

@@ -13,14 +13,17 @@ import { Dialog } from '../../../ui/aria/Dialog'
 import { Modal } from '../../../ui/aria/Modal'
 import { TextField } from '../../../ui/aria/TextField'
 
+/** The search text's field in the overlay's form, read when it is submitted. */
+const FIELD = 's'
+
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate()
-  const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const query = text.trim()
+    const value = new FormData(event.currentTarget).get(FIELD)
+    const query = typeof value === 'string' ? value.trim() : ''
     if (query === '') {
       setError(m.search_empty())
       return
@@ -37,11 +40,9 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           <form role="search" onSubmit={submit} noValidate className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
             <TextField
               type="search"
-              value={text}
-              onChange={(value) => {
-                setText(value)
-                if (error) setError(null)
-              }}
+              name={FIELD}
+              // Uncontrolled: a key press re-renders the field, not the whole dialog.
+              onChange={() => error && setError(null)}
               isInvalid={error !== null}
               validationBehavior="aria"
               autoFocus
