@@ -71,13 +71,8 @@ export function islandCode<P>(load: () => Promise<ComponentType<P>>): IslandCode
 // Where focus is in an island's server markup, from before the page hydrates (decision 058).
 if (!import.meta.env.SSR) watchServerMarkupFocus()
 
-/**
- * Marks the server's markup, for the head script (app/lib/tap-replay.ts) and the focus
- * watcher, until the island's render replaces it. A `none` part is never rendered again, so
- * it is not marked: a tap on it needs nothing made again, and its focus is never lost.
- */
+/** Marks the server's markup, for the head script (app/lib/tap-replay.ts), until the island's render replaces it. */
 const serverMarkup = { [SERVER_MARKUP_ATTRIBUTE]: '' }
-const markFor = (loading: IslandLoading) => (loading === 'none' ? {} : serverMarkup)
 
 /** Set once the first page has hydrated: later pages (client navigation) have no server markup to keep. */
 let initialHydrationDone = false
@@ -187,7 +182,7 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
   }, [keepServerMarkup, code, loading])
 
   if (keepServerMarkup) {
-    return <div ref={ref} id={id} {...attributes} {...markFor(loading)} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+    return <div ref={ref} id={id} {...attributes} {...serverMarkup} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
   }
   const Component = Loaded ?? code.component()
   const part = (
@@ -198,7 +193,7 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
   )
   if (import.meta.env.SSR) {
     const keeper = keptMarkup ? islandMarkupKeeper() : null
-    const wrapperAttributes = { ...attributes, ...markFor(loading) }
+    const wrapperAttributes = { ...attributes, ...serverMarkup }
     if (keeper && keptMarkup)
       return <KeptIslandMarkup id={id} attributes={wrapperAttributes} options={keptMarkup} keeper={keeper} part={part} />
     return (

@@ -399,17 +399,4 @@ test.describe('a part whose code comes later (an island)', () => {
     again.release()
     await expect(page.getByRole('dialog', { name: 'Request support' })).toBeVisible()
   })
-
-  test('only a part that renders again is marked: a rich-text section, which never loads code, is not', async ({ page }) => {
-    // On the server: the careers page opens with a rich-text section, then cards.
-    const html = await (await page.request.get('/careers')).text()
-    const wrapper = (layout: string) => html.match(new RegExp(`<div id="section-\\d+-${layout}-\\d+"[^>]*>`))?.[0]
-    expect(wrapper('cards')).toContain(SERVER_MARKUP_ATTRIBUTE)
-    expect(wrapper('rich_text')).toBeDefined()
-    expect(wrapper('rich_text')).not.toContain(SERVER_MARKUP_ATTRIBUTE)
-    // In the browser, where it stays the server's markup after hydration.
-    await page.goto('/careers')
-    await waitForHydration(page)
-    await expect(page.locator('[data-section="rich_text"]').first()).not.toHaveAttribute(SERVER_MARKUP_ATTRIBUTE)
-  })
 })

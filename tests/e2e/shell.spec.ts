@@ -123,6 +123,9 @@ test('the search overlay refuses empty text, searches, closes and clears; Escape
   }
   await input.focus()
   await page.keyboard.type('backups')
+  // The message goes as soon as there is text again.
+  await expect(dialog.getByText('Please enter something to search for.')).toBeHidden()
+  await expect(input).not.toHaveAttribute('aria-invalid', 'true')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/\?s=backups$/)
   await expect(dialog).toBeHidden()
