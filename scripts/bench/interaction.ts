@@ -145,8 +145,8 @@ async function phonePage(browser: Browser, cpuSlowdown: number): Promise<{ conte
  * In the page: scrolls at `pxPerSecond` until the form's section is well in view; resolves
  * when it entered the viewport and when it became usable (performance.now()): its fieldset
  * enabled, and the section's own render in the server markup's place (the mark gone,
- * decision 058). Plain
- * JavaScript in a string: the page runs it as written, without the bench's compiled helpers.
+ * decision 058). Plain JavaScript in a string: the page runs it as written, without the
+ * bench's compiled helpers.
  */
 const scrollToTheForm = `function (pxPerSecond) {
   return new Promise(function (resolve, reject) {

@@ -65,14 +65,17 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
  * Only violations are collected: axe still runs every rule, but skips recording each passing
  * node, a quarter of a run's time on a long page and most of the answer's size.
  */
+/** A document that axe-core's source has run in. */
+type AxeWindow = { axe?: typeof axe }
+
 async function runAxe(page: Page, runOnly: { type: 'rule' | 'tag'; values: string[] }) {
   await injectAxe(page.mainFrame())
-  for (const frame of page.frames().slice(1)) {
+  for (const frame of page.frames().filter((frame) => frame !== page.mainFrame())) {
     // A frame that is going away, or navigating, while it is asked is left out, as
     // @axe-core/playwright left it out; the page's own document never is.
     await injectAxe(frame).catch(() => undefined)
   }
-  return page.evaluate((options) => (window as unknown as { axe: typeof axe }).axe.run(document, options), {
+  return page.evaluate((options) => (window as AxeWindow).axe!.run(document, options), {
     runOnly,
     resultTypes: ['violations' as const],
     // On a loaded machine a frame gets 2 s, not axe's 500 ms, to say it is there (one that
@@ -84,12 +87,12 @@ async function runAxe(page: Page, runOnly: { type: 'rule' | 'tag'; values: strin
 }
 
 async function injectAxe(frame: Frame) {
-  const present = await frame.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function')
+  const present = await frame.evaluate(() => typeof (window as AxeWindow).axe?.run === 'function')
   if (present) return
   await frame.evaluate(axe.source)
   // Every frame answers the page's run, as @axe-core/playwright set it up: a cross-origin
   // frame (an embed's player) is checked too, not skipped.
-  await frame.evaluate(() => (window as unknown as { axe: typeof axe }).axe.configure({ allowedOrigins: ['<unsafe_all_origins>'] }))
+  await frame.evaluate(() => (window as AxeWindow).axe!.configure({ allowedOrigins: ['<unsafe_all_origins>'] }))
 }
 
 /**
