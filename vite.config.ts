@@ -12,7 +12,7 @@ import { imageSizes } from './scripts/vite-image-sizes-plugin.ts'
 import { chunkMap } from './scripts/chunks/chunk-map-plugin.ts'
 import { rolldownGroups } from './scripts/chunks/groups.ts'
 import { formDevtoolsOffInProduction } from './scripts/vite-form-devtools-off-plugin.ts'
-import { reactAriaLocaleCheckWithoutIcuList } from './scripts/vite-react-aria-locale-plugin.ts'
+import { reactAriaDirectionWithoutLikelySubtags, reactAriaLocaleCheckWithoutIcuList } from './scripts/vite-react-aria-locale-plugin.ts'
 import { serverFnFetcherOnDemand } from './scripts/vite-server-fn-fetcher-plugin.ts'
 import { deployTarget, platformBuild, publicFileCacheControl, publicFilePaths, serverPlugins } from './scripts/deploy/targets.ts'
 
@@ -93,9 +93,11 @@ export default defineConfig({
     base64Modules(),
     noUrlPatternPolyfillInTheBrowser,
     browserGetLocaleIsTheRouters,
-    // Two patches to dependencies in the browser's build (docs/decisions/040): React Aria's
-    // locale check without ICU's locale list, TanStack Form's devtools client off in production.
+    // Patches to dependencies in the browser's build: React Aria's locale check without ICU's
+    // locale list, TanStack Form's devtools client off in production (docs/decisions/040), and
+    // React Aria's text direction without ICU's likely subtags (docs/decisions/061).
     reactAriaLocaleCheckWithoutIcuList(),
+    reactAriaDirectionWithoutLikelySubtags(),
     formDevtoolsOffInProduction(),
     serverFnFetcherOnDemand(),
     paraglideVitePlugin(paraglideOptions),

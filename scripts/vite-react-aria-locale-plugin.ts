@@ -8,6 +8,15 @@
  * same way without loading the list. The islands render with the page's locale anyway
  * (app/ui/aria/aria-providers.tsx). Browser builds only; the build stops if a React Aria
  * upgrade changes that call (docs/decisions/040).
+ *
+ * The same first use asks each locale's text direction (`isRTL`, for the browser's language
+ * and for the page's): React Aria maximizes the locale (`en` → `en-Latn-US`) before asking
+ * `getTextInfo()`, and the first maximize in a page loads ICU's likely-subtags data: 30 ms
+ * in Chromium unthrottled, 114–200 ms at a phone's CPU speed, in the task that runs an
+ * overlay's or a form's first render. `getTextInfo()` on the locale as given answers the
+ * same (ICU fills in the likely script itself where the tag has none, and for a tag such
+ * as `en`, `de` or `ar` it needs no data to do so); the maximized locale is kept for
+ * browsers without `getTextInfo`, which guess from its script (docs/decisions/061).
  */
 import { browserModulePatch } from './vite-module-patch.ts'
 
@@ -25,3 +34,21 @@ export function withoutIcuLocaleList(code: string): string {
 
 export const reactAriaLocaleCheckWithoutIcuList = () =>
   browserModulePatch({ name: 'react-aria-locale-check-without-icu-list', id: USE_DEFAULT_LOCALE, patch: withoutIcuLocaleList })
+
+const I18N_UTILS = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]utils\.mjs$/
+const MAXIMIZED_FIRST = /let locale = new Intl\.Locale\(localeString\)\.maximize\(\);/
+const TEXT_INFO_ANSWER = /if \(textInfo\) return textInfo\.direction === 'rtl';/
+
+/** React Aria's `isRTL` asking `getTextInfo()` of the locale as given, and maximizing it only for the script fallback; throws when its code is not there. */
+export function directionWithoutLikelySubtags(code: string): string {
+  if (!MAXIMIZED_FIRST.test(code) || !TEXT_INFO_ANSWER.test(code))
+    throw new Error(
+      'React Aria isRTL: `new Intl.Locale(localeString).maximize()` before `getTextInfo()` not found (scripts/vite-react-aria-locale-plugin.ts)',
+    )
+  return code
+    .replace(MAXIMIZED_FIRST, 'let locale = new Intl.Locale(localeString);')
+    .replace(TEXT_INFO_ANSWER, (answer) => `${answer} locale = locale.maximize();`)
+}
+
+export const reactAriaDirectionWithoutLikelySubtags = () =>
+  browserModulePatch({ name: 'react-aria-direction-without-likely-subtags', id: I18N_UTILS, patch: directionWithoutLikelySubtags })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { withoutIcuLocaleList } from '../../scripts/vite-react-aria-locale-plugin'
+import { directionWithoutLikelySubtags, withoutIcuLocaleList } from '../../scripts/vite-react-aria-locale-plugin'
 import { moduleCopies } from '../support/module-copy'
 
 const require = createRequire(import.meta.url)
@@ -57,5 +57,56 @@ describe("React Aria's locale check without ICU's locale list (docs/decisions/04
 
   it('stops the build when a React Aria upgrade changes the call', () => {
     expect(() => withoutIcuLocaleList(original.replace('supportedLocalesOf', 'supportedLocales'))).toThrow(/not found/)
+  })
+})
+
+const utilsFile = path.join(reactAria, 'dist/private/i18n/utils.mjs')
+const utils = readFileSync(utilsFile, 'utf8')
+type IsRTL = (locale: string) => boolean
+const loadIsRTL = async (code: string, name: string) => (await copies.load<{ isRTL: IsRTL }>(code, name, {})).isRTL
+
+describe("React Aria's text direction without ICU's likely subtags (docs/decisions/061)", () => {
+  it('asks getTextInfo of the locale as given, and maximizes only for the fallback', () => {
+    const changed = directionWithoutLikelySubtags(utils)
+    expect(changed).toContain('let locale = new Intl.Locale(localeString);')
+    expect(changed.indexOf('.maximize()')).toBeGreaterThan(changed.indexOf('getTextInfo()'))
+  })
+
+  it('answers as React Aria does, for tags with and without a script, left to right and right to left', async () => {
+    const before = await loadIsRTL(utils, 'utils-original')
+    const after = await loadIsRTL(directionWithoutLikelySubtags(utils), 'utils-changed')
+    const tags = [
+      'en',
+      'en-US',
+      'de',
+      'de-CH',
+      'ar',
+      'ar-EG',
+      'he',
+      'fa-AF',
+      'ur',
+      'ku',
+      'ckb',
+      'az-Arab',
+      'pa-Arab',
+      'sr-Cyrl',
+      'zh-Hant',
+      'ja',
+    ]
+    for (const tag of tags) expect(after(tag), tag).toBe(before(tag))
+    expect(tags.filter(after)).toEqual(['ar', 'ar-EG', 'he', 'fa-AF', 'ur', 'ckb', 'az-Arab', 'pa-Arab'])
+    // Without getTextInfo (browsers that lack it), the maximized locale's script decides, as before.
+    const getTextInfo = Object.getOwnPropertyDescriptor(Intl.Locale.prototype, 'getTextInfo')
+    try {
+      delete (Intl.Locale.prototype as { getTextInfo?: unknown }).getTextInfo
+      for (const tag of tags) expect(after(tag), `${tag} without getTextInfo`).toBe(before(tag))
+      expect(after('ar')).toBe(true)
+    } finally {
+      if (getTextInfo) Object.defineProperty(Intl.Locale.prototype, 'getTextInfo', getTextInfo)
+    }
+  })
+
+  it('stops the build when a React Aria upgrade changes the code', () => {
+    expect(() => directionWithoutLikelySubtags(utils.replace('.maximize();', ';'))).toThrow(/not found/)
   })
 })
