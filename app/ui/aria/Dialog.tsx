@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Dialog as AriaDialog, Heading, type DialogProps } from 'react-aria-components'
-import { twMerge } from 'tailwind-merge'
+import { twMerge } from 'tailwind-variants'
 import { CloseIcon } from '../icons'
 import { Button } from './Button'
 

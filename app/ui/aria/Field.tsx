@@ -20,8 +20,7 @@ import {
   type TextAreaProps,
   type TextProps,
 } from 'react-aria-components'
-import { twMerge } from 'tailwind-merge'
-import { tv } from 'tailwind-variants'
+import { tv, twMerge } from 'tailwind-variants'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
 export const labelStyles = 'font-bold text-ink'

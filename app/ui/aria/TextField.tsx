@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps, type ValidationResult } from 'react-aria-components'
-import { twMerge } from 'tailwind-merge'
+import { twMerge } from 'tailwind-variants'
 import { Description, FieldError, Input, Label, TextArea } from './Field'
 import { composeTailwindRenderProps } from './utils'
 

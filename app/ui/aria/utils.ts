@@ -3,8 +3,7 @@
  * Tailwind starter): one focus ring, and render-prop class names merged with ours.
  */
 import { composeRenderProps } from 'react-aria-components'
-import { twMerge } from 'tailwind-merge'
-import { tv } from 'tailwind-variants'
+import { tv, twMerge } from 'tailwind-variants'
 
 /**
  * The ring a control shows under keyboard focus (React Aria's `isFocusVisible`, not on a
