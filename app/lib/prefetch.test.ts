@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { siteConfig } from '../config/site'
-import { politePreload, prefetchAllowed, prefetchWhenIdle, type ConnectionInfo } from './prefetch'
+import { politePreload, prefetchAllowed, prefetchOnEngagement, prefetchWhenIdle, type ConnectionInfo } from './prefetch'
 
 describe('prefetchAllowed (requirements §9)', () => {
   it('refuses 2g, slow-2g and Save-Data', () => {
@@ -111,6 +111,42 @@ describe('prefetchWhenIdle', () => {
     const task = vi.fn()
     prefetchWhenIdle(task, { effectiveType: '4g', saveData: true })
     prefetchWhenIdle(task, { effectiveType: '2g' })
+    await vi.advanceTimersByTimeAsync(siteConfig.timing.prefetchIdleTimeoutMs * 2)
+    expect(task).not.toHaveBeenCalled()
+  })
+})
+
+describe('prefetchOnEngagement (docs/decisions/061)', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('runs nothing while the visitor only looks at the page', async () => {
+    const task = vi.fn()
+    prefetchOnEngagement(task, new EventTarget())
+    await vi.advanceTimersByTimeAsync(siteConfig.timing.prefetchIdleTimeoutMs * 3)
+    expect(task).not.toHaveBeenCalled()
+  })
+
+  it.each(['pointerdown', 'keydown', 'scroll'])('after the first %s, runs the task once, at idle time', async (type) => {
+    const task = vi.fn()
+    const page = new EventTarget()
+    prefetchOnEngagement(task, page)
+    page.dispatchEvent(new Event(type))
+    expect(task).not.toHaveBeenCalled()
+    for (const again of ['pointerdown', 'keydown', 'scroll']) page.dispatchEvent(new Event(again))
+    await vi.advanceTimersByTimeAsync(siteConfig.timing.prefetchIdleTimeoutMs)
+    expect(task).toHaveBeenCalledTimes(1)
+  })
+
+  it('can be cancelled before the visitor engages and while the task waits for idle time', async () => {
+    const task = vi.fn()
+    const before = new EventTarget()
+    prefetchOnEngagement(task, before)()
+    before.dispatchEvent(new Event('pointerdown'))
+    const waiting = new EventTarget()
+    const cancel = prefetchOnEngagement(task, waiting)
+    waiting.dispatchEvent(new Event('scroll'))
+    cancel()
     await vi.advanceTimersByTimeAsync(siteConfig.timing.prefetchIdleTimeoutMs * 2)
     expect(task).not.toHaveBeenCalled()
   })

@@ -64,3 +64,28 @@ export function politePreload<A extends unknown[], R>(
     return turn
   }
 }
+
+/** What shows that a visitor is using the page, not only looking at it: a touch or click, a key, a scroll. */
+const ENGAGEMENT_EVENTS = ['pointerdown', 'keydown', 'scroll'] as const
+
+/**
+ * Code that a visitor who uses the page is likely to need next (a phone's menu drawer): fetched
+ * and run at idle time after their first touch, key or scroll, under prefetchWhenIdle's rules.
+ * A visitor who only looks at the page costs the phone nothing; one who starts using it gets
+ * the code while reading (docs/decisions/061). Returns a cancel.
+ */
+export function prefetchOnEngagement(task: () => void, target: EventTarget = window): () => void {
+  let cancelPrefetch = () => {}
+  const stopListening = () => {
+    for (const type of ENGAGEMENT_EVENTS) target.removeEventListener(type, engaged, { capture: true })
+  }
+  function engaged() {
+    stopListening()
+    cancelPrefetch = prefetchWhenIdle(task)
+  }
+  for (const type of ENGAGEMENT_EVENTS) target.addEventListener(type, engaged, { capture: true, passive: true })
+  return () => {
+    stopListening()
+    cancelPrefetch()
+  }
+}

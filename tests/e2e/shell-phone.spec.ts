@@ -1,5 +1,22 @@
-import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, waitForHydration } from './helpers'
+import { expect, test, type Page } from '@playwright/test'
+import { siteConfig } from '../../app/config/site'
+import { emulateConnection, expectNoAxeViolations, waitForHydration } from './helpers'
+
+/** The drawer's own chunk, each time the page asks for it. */
+function drawerChunksOf(page: Page): string[] {
+  const chunks: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/mobile-drawer-[\w-]+\.js$/.test(new URL(request.url()).pathname)) chunks.push(request.url())
+  })
+  return chunks
+}
+
+/** A visitor who reads: down a screen and back up to the menu button. */
+async function readAScreen(page: Page) {
+  await page.evaluate(() => window.scrollBy({ top: window.innerHeight, behavior: 'instant' }))
+  await page.waitForTimeout(200)
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+}
 
 test('on phones the menu collapses into a button and an accessible drawer', async ({ page }) => {
   await page.goto('/de/landing/managed-it-support')
@@ -27,4 +44,34 @@ test('on phones the default layout drawer offers the language switch', async ({ 
   await page.getByRole('button', { name: 'Open menu' }).click()
   await expect(page.getByRole('dialog', { name: 'Menu' }).getByTestId('language-button')).toBeVisible()
   await expectNoAxeViolations(page)
+})
+
+test("the drawer's code comes at idle time once the visitor first scrolls, not at load; with Save-Data, when the menu is opened (docs/decisions/061)", async ({
+  page,
+  context,
+}) => {
+  const chunks = drawerChunksOf(page)
+  await page.goto('/about')
+  await waitForHydration(page)
+  // Past the idle time-out: a visitor who only looks at the page has not paid for the drawer.
+  await page.waitForTimeout(siteConfig.timing.prefetchIdleTimeoutMs + 500)
+  expect(chunks).toEqual([])
+  await readAScreen(page)
+  await expect.poll(() => chunks.length, { timeout: siteConfig.timing.prefetchIdleTimeoutMs + 5000 }).toBe(1)
+  // The tap finds the code there: it asks for nothing more, and the drawer opens.
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+  expect(chunks).toHaveLength(1)
+
+  const saver = await context.newPage()
+  await emulateConnection(saver, 'Save-Data')
+  const saverChunks = drawerChunksOf(saver)
+  await saver.goto('/about')
+  await waitForHydration(saver)
+  await readAScreen(saver)
+  await saver.waitForTimeout(siteConfig.timing.prefetchIdleTimeoutMs + 500)
+  expect(saverChunks).toEqual([])
+  await saver.getByRole('button', { name: 'Open menu' }).click()
+  await expect(saver.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+  expect(saverChunks).toHaveLength(1)
 })

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
+import { siteConfig } from '../../app/config/site'
 
 async function open(page: Page, path: string) {
   await page.goto(path)
@@ -395,4 +396,18 @@ test('keys pressed while a menu’s code is still loading land in the menu (it l
   await expect(page.getByRole('menuitemradio', { name: 'Deutsch' })).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('language-button')).toBeFocused()
+})
+
+test("on a desktop, whose navigation is in the header, a visitor's scroll fetches no drawer code (docs/decisions/061)", async ({
+  page,
+}) => {
+  const drawerChunks: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/mobile-drawer-[\w-]+\.js$/.test(new URL(request.url()).pathname)) drawerChunks.push(request.url())
+  })
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.mouse.wheel(0, 800)
+  await page.waitForTimeout(siteConfig.timing.prefetchIdleTimeoutMs + 500)
+  expect(drawerChunks).toEqual([])
 })

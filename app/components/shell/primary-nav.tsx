@@ -6,7 +6,7 @@
 import { Link, useRouter } from '@tanstack/react-router'
 import { Suspense, useEffect, useState, type ReactElement } from 'react'
 import type { Language, MenuLink, Menus, SiteOptions } from '../../contract/model'
-import { prefetchWhenIdle } from '../../lib/prefetch'
+import { prefetchOnEngagement, prefetchWhenIdle } from '../../lib/prefetch'
 import { buildPrimaryNavigation } from '../../site-rules/menus'
 import { m } from '../../paraglide/messages'
 import { CmsLink } from '../../ui/cms-link'
@@ -247,6 +247,12 @@ function NavDropdown({ item }: { item: MenuLink }) {
 
 function MobileMenuButton({ items, languages }: { items: MenuLink[]; languages: Language[] }) {
   const [open, setOpen] = useState(false)
+  // On a phone the drawer is the navigation. Loaded on the tap itself, its code (and React
+  // Aria's overlay code, which the search and popups share) was most of the second a slowed
+  // phone took to show it. It comes at idle time once the visitor first touches, types or
+  // scrolls, so that the tap only renders it; not at load, where it would be a long task for
+  // a visitor who never uses the page (docs/decisions/061).
+  useEffect(() => (window.matchMedia(DESKTOP_NAVIGATION).matches ? undefined : prefetchOnEngagement(MobileDrawer.preload)), [])
   return (
     <>
       <PlainButton
