@@ -12,10 +12,11 @@
  * The same first use asks each locale's text direction (`isRTL`, for the browser's language
  * and for the page's): React Aria maximizes the locale (`en` → `en-Latn-US`) before asking
  * `getTextInfo()`, and the first maximize in a page loads ICU's likely-subtags data: 30 ms
- * in Chromium unthrottled, 114–200 ms at a phone's CPU speed, in the task that runs an
+ * in Chromium unthrottled, 114–202 ms at a phone's CPU speed, in the task that runs an
  * overlay's or a form's first render. `getTextInfo()` on the locale as given answers the
- * same (ICU fills in the likely script itself where the tag has none, and for a tag such
- * as `en`, `de` or `ar` it needs no data to do so); the maximized locale is kept for
+ * same (ICU fills in the likely script itself where the tag has none, and for most of the
+ * site's languages, en, de, es, fr, it, ja, pt and ru, it needs no data to do so; hr, hu,
+ * no and uk still load it); the maximized locale is kept for
  * browsers without `getTextInfo`, which guess from its script (docs/decisions/061).
  */
 import { browserModulePatch } from './vite-module-patch.ts'

@@ -220,7 +220,10 @@ const recordEventTiming = `(function () {
  * In the page, before an input: notes the input's time (its first pointerdown or keydown)
  * and, each animation frame, whether `shown` (an expression) is true yet. The frame where
  * it first is paints what the input asked for; a task queued from that frame runs once
- * the frame is painted, and its time is the one noted. A string, as scrollToTheForm.
+ * the frame is painted, and its time is the one noted: at most a task late, so the figure
+ * is an upper bound. The check itself is one query per frame, far lighter than the
+ * Playwright polling measureInteraction avoids, but it does keep frames coming during the
+ * measurement. A string, as scrollToTheForm.
  */
 const watchUntilShown = (shown: string) => `(function () {
   var watch = { input: null, shown: null }
@@ -269,7 +272,8 @@ async function measureInteraction(
     name,
     path: new URL(page.url()).pathname,
     latencyMs: longest,
-    shownMs: watched?.input != null && watched.shown != null ? watched.shown - watched.input : null,
+    // Shown before the input would mean the check matched something already there: no figure rather than a wrong one.
+    shownMs: watched?.input != null && watched.shown != null && watched.shown >= watched.input ? watched.shown - watched.input : null,
     // INP's parts: waiting for the main thread, the handlers, then until the next paint.
     events: entries.map(
       (entry) =>

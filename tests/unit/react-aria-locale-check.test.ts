@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { directionWithoutLikelySubtags, withoutIcuLocaleList } from '../../scripts/vite-react-aria-locale-plugin'
 import { moduleCopies } from '../support/module-copy'
 
@@ -95,14 +95,31 @@ describe("React Aria's text direction without ICU's likely subtags (docs/decisio
     ]
     for (const tag of tags) expect(after(tag), tag).toBe(before(tag))
     expect(tags.filter(after)).toEqual(['ar', 'ar-EG', 'he', 'fa-AF', 'ur', 'ckb', 'az-Arab', 'pa-Arab'])
-    // Without getTextInfo (browsers that lack it), the maximized locale's script decides, as before.
-    const getTextInfo = Object.getOwnPropertyDescriptor(Intl.Locale.prototype, 'getTextInfo')
+    // Without getTextInfo or textInfo (browsers that have neither), the maximized locale's script decides, as before.
+    const prototype = Intl.Locale.prototype as { getTextInfo?: unknown; textInfo?: unknown }
+    const saved = (['getTextInfo', 'textInfo'] as const).map((name) => [name, Object.getOwnPropertyDescriptor(prototype, name)] as const)
+    const maximize = vi.spyOn(Intl.Locale.prototype, 'maximize')
     try {
-      delete (Intl.Locale.prototype as { getTextInfo?: unknown }).getTextInfo
+      for (const [name] of saved) delete prototype[name]
+      expect(new Intl.Locale('ar')).not.toHaveProperty('textInfo')
       for (const tag of tags) expect(after(tag), `${tag} without getTextInfo`).toBe(before(tag))
+      maximize.mockClear()
       expect(after('ar')).toBe(true)
+      expect(after('az-Arab')).toBe(true)
+      expect(after('en')).toBe(false)
+      expect(maximize, 'the fallback maximizes the locale to find its script').toHaveBeenCalledTimes(3)
     } finally {
-      if (getTextInfo) Object.defineProperty(Intl.Locale.prototype, 'getTextInfo', getTextInfo)
+      maximize.mockRestore()
+      for (const [name, descriptor] of saved) if (descriptor) Object.defineProperty(prototype, name, descriptor)
+    }
+    // With getTextInfo, the answer comes without a maximize.
+    maximize.mockClear()
+    const spied = vi.spyOn(Intl.Locale.prototype, 'maximize')
+    try {
+      expect(after('ar')).toBe(true)
+      expect(spied).not.toHaveBeenCalled()
+    } finally {
+      spied.mockRestore()
     }
   })
 
