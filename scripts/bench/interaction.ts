@@ -315,6 +315,17 @@ const READING_MS = 4000
 /** An overlay's dialog is in the page (it has no enter animation to wait for: decision 060). */
 const DIALOG_SHOWN = `document.querySelector('[role=dialog]') !== null`
 
+/** A finger's tap on the phone menu's button, measured until the drawer is painted. */
+async function openTheMenu(page: Page, cdp: CDPSession, name: string): Promise<Interaction> {
+  return measureInteraction(
+    page,
+    name,
+    await fingerTap(cdp, page.getByRole('button', { name: 'Open menu' })),
+    () => page.getByRole('dialog', { name: 'Menu' }).waitFor(),
+    DIALOG_SHOWN,
+  )
+}
+
 const FORM_USABLE = `(function () { var f = document.querySelector('[data-section] form fieldset'); return f !== null && !f.disabled })()`
 
 async function scriptedVisit(browser: Browser, cpuSlowdown: number): Promise<Interaction[]> {
@@ -322,15 +333,7 @@ async function scriptedVisit(browser: Browser, cpuSlowdown: number): Promise<Int
   const about = await settledPage(browser, cpuSlowdown, '/about')
   try {
     const { page, cdp } = about
-    results.push(
-      await measureInteraction(
-        page,
-        'open the menu',
-        await fingerTap(cdp, page.getByRole('button', { name: 'Open menu' })),
-        () => page.getByRole('dialog', { name: 'Menu' }).waitFor(),
-        DIALOG_SHOWN,
-      ),
-    )
+    results.push(await openTheMenu(page, cdp, 'open the menu'))
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'hidden' })
     results.push(
@@ -377,15 +380,7 @@ async function scriptedVisit(browser: Browser, cpuSlowdown: number): Promise<Int
     await page.waitForTimeout(READING_MS)
     await page.evaluate(`window.scrollTo({ top: 0, behavior: 'instant' })`)
     await page.waitForTimeout(1000)
-    results.push(
-      await measureInteraction(
-        page,
-        'open the menu after reading',
-        await fingerTap(cdp, page.getByRole('button', { name: 'Open menu' })),
-        () => page.getByRole('dialog', { name: 'Menu' }).waitFor(),
-        DIALOG_SHOWN,
-      ),
-    )
+    results.push(await openTheMenu(page, cdp, 'open the menu after reading'))
   } finally {
     await reader.context.close()
   }

@@ -189,3 +189,13 @@ export async function emulateConnection(page: Page, connection: 'Save-Data' | '2
       uploadThroughput: -1,
     })
 }
+
+/** Every request the page makes for one of the build's chunks, by its name (`mobile-drawer` for `/assets/mobile-drawer-<hash>.js`), as they are made. */
+export function chunkRequestsOf(page: Page, chunk: string): string[] {
+  const pattern = new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`)
+  const requests: string[] = []
+  page.on('request', (request) => {
+    if (pattern.test(new URL(request.url()).pathname)) requests.push(request.url())
+  })
+  return requests
+}

@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
 import { chromiumFlags, chromiumPath } from '../chromium'
-import { emulateConnection, waitForHydration, watchConsole } from './helpers'
+import { chunkRequestsOf, emulateConnection, waitForHydration, watchConsole } from './helpers'
 
 test('sections below the fold arrive with the HTML, but their code loads only when scrolled near', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 })
@@ -28,13 +28,7 @@ test('sections below the fold arrive with the HTML, but their code loads only wh
 })
 
 /** The form chunks the page requests, as they are asked for. */
-function formChunksOf(page: Page): string[] {
-  const chunks: string[] = []
-  page.on('request', (request) => {
-    if (/\/assets\/form-(section|view)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) chunks.push(request.url())
-  })
-  return chunks
-}
+const formChunksOf = (page: Page) => chunkRequestsOf(page, 'form-(section|view)')
 
 test('a form far down the page has its code fetched a few screens ahead, and is made usable when it comes near the viewport or at the first Tab key', async ({
   page,

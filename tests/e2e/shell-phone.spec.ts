@@ -1,15 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
-import { emulateConnection, expectNoAxeViolations, waitForHydration } from './helpers'
-
-/** The drawer's own chunk, each time the page asks for it. */
-function drawerChunksOf(page: Page): string[] {
-  const chunks: string[] = []
-  page.on('request', (request) => {
-    if (/\/assets\/mobile-drawer-[\w-]+\.js$/.test(new URL(request.url()).pathname)) chunks.push(request.url())
-  })
-  return chunks
-}
+import { chunkRequestsOf, emulateConnection, expectNoAxeViolations, waitForHydration } from './helpers'
 
 /** A visitor who reads: down a screen and back up to the menu button. */
 async function readAScreen(page: Page) {
@@ -50,7 +41,7 @@ test("the drawer's code comes at idle time once the visitor first scrolls, not a
   page,
   context,
 }) => {
-  const chunks = drawerChunksOf(page)
+  const chunks = chunkRequestsOf(page, 'mobile-drawer')
   await page.goto('/about')
   await waitForHydration(page)
   // Past the idle time-out: a visitor who only looks at the page has not paid for the drawer.
@@ -65,7 +56,7 @@ test("the drawer's code comes at idle time once the visitor first scrolls, not a
 
   const saver = await context.newPage()
   await emulateConnection(saver, 'Save-Data')
-  const saverChunks = drawerChunksOf(saver)
+  const saverChunks = chunkRequestsOf(saver, 'mobile-drawer')
   await saver.goto('/about')
   await waitForHydration(saver)
   await readAScreen(saver)

@@ -3,7 +3,7 @@
  * switch, the search overlay, popups, the support modal and the admin bar.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
+import { chunkRequestsOf, expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
 import { siteConfig } from '../../app/config/site'
 
 async function open(page: Page, path: string) {
@@ -401,10 +401,7 @@ test('keys pressed while a menu’s code is still loading land in the menu (it l
 test("on a desktop, whose navigation is in the header, a visitor's scroll fetches no drawer code (docs/decisions/061)", async ({
   page,
 }) => {
-  const drawerChunks: string[] = []
-  page.on('request', (request) => {
-    if (/\/assets\/mobile-drawer-[\w-]+\.js$/.test(new URL(request.url()).pathname)) drawerChunks.push(request.url())
-  })
+  const drawerChunks = chunkRequestsOf(page, 'mobile-drawer')
   await page.goto('/about')
   await waitForHydration(page)
   await page.mouse.wheel(0, 800)
