@@ -3,13 +3,14 @@
  * description and error wired to the input for screen readers — or, for the phone and
  * file inputs that React Aria has no field for, the same wiring by hand.
  */
-import { lazy, Suspense, useId, useRef, type ReactNode } from 'react'
+import { Suspense, useId, useRef, type ReactNode } from 'react'
 import { Button as AriaButton } from 'react-aria-components'
 import { siteConfig } from '../config/site'
 import { m } from '../paraglide/messages'
 import { Checkbox, CheckboxGroup } from '../ui/aria/Checkbox'
 import { descriptionStyles, errorStyles, fieldBoxStyles, labelStyles, nativeInputStyles, RequiredMark } from '../ui/aria/Field'
 import { linkStyles } from '../ui/aria/Link'
+import { lazyWithPreload } from '../ui/lazy'
 import { ListBoxItem } from '../ui/aria/ListBox'
 import { Select } from '../ui/aria/Select'
 import { TextField } from '../ui/aria/TextField'
@@ -183,15 +184,13 @@ function FileField({ field, value, error, onChange }: FieldProps) {
 }
 
 // The date picker and the phone input carry calendar and numbering-plan data: loaded only by forms that have them.
-const loadDateField = () => import('./date-field')
-const loadPhoneField = () => import('./phone-field')
-const DateField = lazy(loadDateField)
-const PhoneField = lazy(loadPhoneField)
+const DateField = lazyWithPreload(() => import('./date-field'))
+const PhoneField = lazyWithPreload(() => import('./phone-field'))
 
 /** Starts loading the chunks a form's fields need as soon as the form mounts, not when a later step shows them. */
 export function preloadFieldChunks(kinds: ReadonlySet<string>) {
-  if (kinds.has('date')) void loadDateField()
-  if (kinds.has('phone')) void loadPhoneField()
+  if (kinds.has('date')) DateField.preload()
+  if (kinds.has('phone')) PhoneField.preload()
 }
 
 /** Holds the field's place while its chunk loads, so nothing shifts. */

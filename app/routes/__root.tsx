@@ -3,7 +3,7 @@ import { createRootRoute, Outlet } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { siteConfig } from '../config/site'
 import { NotFoundScreen, RouteErrorScreen } from '../components/error-screen'
-import { OfflineNotice, RouteAnnouncer, useChunkReloadGuard, useHydratedSignal } from '../components/shell/document-behaviour'
+import { OfflineNotice, RouteAnnouncer, useHydratedSignal } from '../components/shell/document-behaviour'
 import { ScrollRestorationFollower, scrollRestoringScript } from '../components/shell/scroll-restoration'
 import { BodyScripts, DocumentScripts, HeadTags } from '../components/shell/page-assets'
 import { PageDataBlock } from './-page-data-block'
@@ -90,7 +90,6 @@ const textDirection = (locale: string) => textDirections.get(locale) ?? textDire
 function RootDocument({ children }: { children: ReactNode }) {
   const locale = getLocale()
   const publicEnv = Route.useLoaderData()
-  useChunkReloadGuard()
   useHydratedSignal()
   return (
     // The head script sets data-theme and data-theme-choice before React hydrates: the

@@ -1,8 +1,11 @@
 /**
  * Code that loads when it is needed (requirements §11.1: overlays, menus, forms and the consent
  * preferences are not in the first load): React.lazy with a `preload()` for a trigger's
- * hover or focus, so the code is usually there before the press. A chunk that cannot be
- * loaded (a newer deploy removed it) reloads the page, once a minute at most.
+ * hover or focus, or idle time, so the code is usually there before the press.
+ *
+ * A chunk that cannot be loaded (a newer deploy removed it) reloads the page, once a minute
+ * at most, but only when the visitor is waiting for it: the render that needs the code. A
+ * preload that fails is forgotten, and the press loads the code again (docs/decisions/062).
  */
 import { lazy, type ComponentType } from 'react'
 import { reloadAfterChunkError } from './chunk-reload'
@@ -14,15 +17,13 @@ export function lazyWithPreload<P extends object>(load: () => Promise<{ default:
   const start = () =>
     (loading ??= load().catch((error: unknown) => {
       loading = undefined
-      reloadAfterChunkError(error)
       throw error
     }))
-  const component = lazy(start)
-  return Object.assign(component, {
-    preload: () => {
-      start().catch(() => {
-        // reloadAfterChunkError has handled it; the press will try again.
-      })
-    },
-  })
+  const component = lazy(() =>
+    start().catch((error: unknown) => {
+      reloadAfterChunkError(error)
+      throw error
+    }),
+  )
+  return Object.assign(component, { preload: () => void start().catch(() => undefined) })
 }

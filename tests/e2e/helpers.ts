@@ -190,12 +190,32 @@ export async function emulateConnection(page: Page, connection: 'Save-Data' | '2
     })
 }
 
-/** Every request the page makes for one of the build's chunks, by its name (`mobile-drawer` for `/assets/mobile-drawer-<hash>.js`), as they are made. */
+/** One of the build's chunks, by its name: `mobile-drawer` for `/assets/mobile-drawer-<hash>.js`. */
+const chunkPattern = (chunk: string) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`)
+
+/** Every request the page makes for one of the build's chunks, by its name, as they are made. */
 export function chunkRequestsOf(page: Page, chunk: string): string[] {
-  const pattern = new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`)
+  const pattern = chunkPattern(chunk)
   const requests: string[] = []
   page.on('request', (request) => {
     if (pattern.test(new URL(request.url()).pathname)) requests.push(request.url())
   })
   return requests
 }
+
+/** Every request for one of the build's chunks fails, as after a deploy that removed it. Returns the requests, as they are made. */
+export async function failChunk(page: Page, chunk: string): Promise<string[]> {
+  await page.route(chunkPattern(chunk), (route) => route.abort())
+  return chunkRequestsOf(page, chunk)
+}
+
+/** How many times the page has loaded so far: a reload counts one more. */
+export function loadCount(page: Page): () => number {
+  let loads = 0
+  page.on('load', () => loads++)
+  return () => loads
+}
+
+/** Marks the page as it is now, so that `isSamePage` tells whether it was since reloaded. */
+export const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { __samePage: true }))
+export const isSamePage = (page: Page) => page.evaluate(() => (window as { __samePage?: boolean }).__samePage === true)

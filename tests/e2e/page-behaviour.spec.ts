@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
 import { chromiumFlags, chromiumPath } from '../chromium'
-import { chunkRequestsOf, emulateConnection, waitForHydration, watchConsole } from './helpers'
+import { chunkRequestsOf, emulateConnection, failChunk, isSamePage, loadCount, markPage, waitForHydration, watchConsole } from './helpers'
 
 test('sections below the fold arrive with the HTML, but their code loads only when scrolled near', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 })
@@ -166,6 +166,72 @@ test('a code chunk that fails to load reloads the page, at most once per 60 seco
   await page.getByRole('heading', { name: 'What our clients say' }).scrollIntoViewIfNeeded()
   await page.waitForTimeout(1500)
   expect(loads).toBe(2)
+})
+
+// Requirements §8 and decision 062: a reload is for the visitor who waits for the code, never for a fetch ahead of need.
+const aheadOfNeedTimeout = { timeout: siteConfig.timing.prefetchIdleTimeoutMs + 5000 }
+
+test('code fetched ahead of need that fails to load leaves the page as it is; opening the menu that needs it reloads (docs/decisions/062)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 })
+  // The desktop's menus are fetched at idle time; a post's route is preloaded as its link comes into view.
+  const menus = await failChunk(page, 'menu-popover')
+  const postRoute = await failChunk(page, '_slug')
+  const loads = loadCount(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  await markPage(page)
+  await expect.poll(() => menus.length, aheadOfNeedTimeout).toBeGreaterThan(0)
+  await page.getByRole('heading', { name: 'From the blog' }).scrollIntoViewIfNeeded()
+  await expect.poll(() => postRoute.length, aheadOfNeedTimeout).toBeGreaterThan(0)
+  // Time for a reload to start, were one coming.
+  await page.waitForTimeout(1000)
+  expect(loads()).toBe(1)
+  expect(await isSamePage(page)).toBe(true)
+  // The visitor opens a menu: now the code is needed, it fails again, and the page reloads.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+  await page.getByRole('button', { name: 'Services' }).click()
+  await expect.poll(loads).toBe(2)
+})
+
+test("a form's code fetched ahead that fails to load leaves the page as it is; the form coming near reloads it (docs/decisions/062)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const formChunks = await failChunk(page, 'form-(section|view)')
+  const loads = loadCount(page)
+  await page.goto('/services/cyber-security')
+  await waitForHydration(page)
+  await markPage(page)
+  // A visitor reads towards the form: a few screens before it, its code is fetched, and fails.
+  const form = page.locator('[data-section="contact_form"]')
+  const formTop = await form.evaluate((element) => element.getBoundingClientRect().top + window.scrollY)
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), formTop - 844 - 2000)
+  await expect.poll(() => formChunks.length, aheadOfNeedTimeout).toBeGreaterThan(0)
+  await page.waitForTimeout(1000)
+  expect(loads()).toBe(1)
+  expect(await isSamePage(page)).toBe(true)
+  await form.scrollIntoViewIfNeeded()
+  await expect.poll(loads).toBe(2)
+})
+
+test('the request behind "Load more" or a popup failing for want of its code reloads the page (requirements §8)', async ({ context }) => {
+  // The server functions' chunk: the links' route preloads fail quietly; the press that needs it reloads. Each
+  // visit in a tab of its own, with its own session storage, where the guard keeps the time of its reload.
+  for (const [path, press] of [
+    ['/blog', (on: Page) => on.getByRole('link', { name: 'Load more posts' }).click()],
+    ['/about', (on: Page) => on.locator('a[href="#popup-newsletter"]').first().click()],
+  ] as const) {
+    const visit = await context.newPage()
+    await failChunk(visit, 'content.functions')
+    const loads = loadCount(visit)
+    await visit.goto(path)
+    await waitForHydration(visit)
+    await press(visit)
+    await expect.poll(loads, { message: path }).toBe(2)
+    await visit.close()
+  }
 })
 
 test('the fallback font lays pages out as Inter does, so a late web font moves nothing', async ({ browser }) => {

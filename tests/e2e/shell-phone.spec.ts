@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
-import { chunkRequestsOf, emulateConnection, expectNoAxeViolations, waitForHydration } from './helpers'
+import {
+  chunkRequestsOf,
+  emulateConnection,
+  expectNoAxeViolations,
+  failChunk,
+  isSamePage,
+  loadCount,
+  markPage,
+  waitForHydration,
+} from './helpers'
 
 /** A visitor who reads: down a screen and back up to the menu button. */
 async function readAScreen(page: Page) {
@@ -65,4 +74,22 @@ test("the drawer's code comes at idle time once the visitor first scrolls, not a
   await saver.getByRole('button', { name: 'Open menu' }).click()
   await expect(saver.getByRole('dialog', { name: 'Menu' })).toBeVisible()
   expect(saverChunks).toHaveLength(1)
+})
+
+test("the drawer's code fetched after the first scroll failing to load leaves the page as it is; the tap that needs it reloads (docs/decisions/062)", async ({
+  page,
+}) => {
+  const chunks = await failChunk(page, 'mobile-drawer')
+  const loads = loadCount(page)
+  await page.goto('/about')
+  await waitForHydration(page)
+  await markPage(page)
+  await readAScreen(page)
+  await expect.poll(() => chunks.length, { timeout: siteConfig.timing.prefetchIdleTimeoutMs + 5000 }).toBe(1)
+  // Time for a reload to start, were one coming: the visitor goes on reading.
+  await page.waitForTimeout(1000)
+  expect(loads()).toBe(1)
+  expect(await isSamePage(page)).toBe(true)
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect.poll(loads).toBe(2)
 })

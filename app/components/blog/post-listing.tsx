@@ -13,6 +13,7 @@ import { listingFilter } from '../../site-rules/listing'
 import { requestPosts } from '../../content-requests'
 import type { BlogContentProps } from './blog-content'
 import { PostCard } from '../../ui/blog/post-card'
+import { reloadAfterChunkError } from '../../ui/chunk-reload'
 
 /** A listing answer (the blog home or a category) as its page. */
 export function ListingContent({ page, locale, listPage, list }: BlogContentProps<ListingPage>) {
@@ -90,8 +91,12 @@ export function PostListing({ title, filter, startPage, first }: PostListingProp
         const ids = new Set(unique.map((post) => post.id))
         done(m.blog_loaded_more({ count: next.posts.filter((post) => !ids.has(post.id)).length }))
       },
-      // The network failed: the link still works, to try again or to follow to `?page=N+1`.
-      () => done(m.blog_list_failed()),
+      // The network failed: the link still works, to try again or to follow to `?page=N+1`. The
+      // request's code failing to load (a newer deploy removed it) reloads the page (requirements §8).
+      (error: unknown) => {
+        reloadAfterChunkError(error)
+        done(m.blog_list_failed())
+      },
     )
   }
 

@@ -10,8 +10,11 @@ import { PlainButton } from '../../ui/PlainButton'
 import { optionalCategories } from './consent-texts'
 import { useConsent } from '../../ui/consent-state'
 
-/** The preferences' code starts loading when the visitor points at or focuses 'Customise'. */
-const preloadPreferences = () => void import('./preferences-dialog')
+/**
+ * The preferences' code starts loading when the visitor points at or focuses 'Customise'. A
+ * failure is left to the press, which loads it again (docs/decisions/062).
+ */
+const preloadPreferences = () => void import('./preferences-dialog').catch(() => undefined)
 
 export default function ConsentBannerPanel() {
   const { choose, setPreferencesOpen } = useConsent()

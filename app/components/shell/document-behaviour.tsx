@@ -1,12 +1,12 @@
 /**
  * Requirements §2, §4 and §8 document behaviour: route changes are announced and focus moves to
- * the new page's heading; the online/offline status follows browser events; a chunk
- * that fails to load reloads the page at most once per 60 s. And a tap before hydration is not
- * lost (decision 057).
+ * the new page's heading; the online/offline status follows browser events. And a tap before
+ * hydration is not lost (decision 057). A chunk that fails to load is not handled here: the
+ * code waiting for it reloads the page (app/ui/chunk-reload.ts), and code fetched ahead of
+ * need does not (docs/decisions/062).
  */
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react'
-import { reloadAfterChunkError } from '../../ui/chunk-reload'
 import { HYDRATED_EVENT } from '../../lib/tap-replay'
 import { m } from '../../paraglide/messages'
 import { WifiOffIcon } from '../../ui/icons'
@@ -83,17 +83,6 @@ export function OfflineNotice() {
       )}
     </div>
   )
-}
-
-export function useChunkReloadGuard() {
-  useEffect(() => {
-    const onPreloadError = (event: Event) => {
-      const payload = 'payload' in event ? event.payload : undefined
-      if (reloadAfterChunkError(payload)) event.preventDefault()
-    }
-    window.addEventListener('vite:preloadError', onPreloadError)
-    return () => window.removeEventListener('vite:preloadError', onPreloadError)
-  }, [])
 }
 
 /**

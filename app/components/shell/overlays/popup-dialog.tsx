@@ -2,7 +2,7 @@
  * One popup (requirements §2 and §4): fetched through a server function when it opens, shown as
  * a dialog with its title, content and forms. Loaded with the first popup a visitor opens.
  */
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { useDirtyFormsGuard } from '../../../forms/dirty-forms'
 import { isLocale } from '../../../lib/url'
 import { m } from '../../../paraglide/messages'
@@ -10,10 +10,11 @@ import { getLocale } from '../../../paraglide/runtime'
 import { AriaProviders } from '../../../ui/aria/aria-providers'
 import { Dialog } from '../../../ui/aria/Dialog'
 import { Modal } from '../../../ui/aria/Modal'
+import { lazyWithPreload } from '../../../ui/lazy'
 import { usePopup } from './popup-request'
 
 /** The form engine loads only when a popup carries a form. */
-const DefinedForms = lazy(() => import('../../../forms/defined-form'))
+const DefinedForms = lazyWithPreload(() => import('../../../forms/defined-form'))
 
 export default function PopupDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const current = getLocale()

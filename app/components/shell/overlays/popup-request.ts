@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 import type { Locale } from '../../../config/site'
 import { requestPopup } from '../../../content-requests'
 import { recentValues } from '../../../lib/recent-values'
+import { reloadAfterChunkError } from '../../../ui/chunk-reload'
 
 type Popup = Awaited<ReturnType<typeof requestPopup>>
 
@@ -43,7 +44,11 @@ export function usePopup(locale: Locale, id: string): PopupRequest {
     let current = true
     requestOnce(key, locale, id).then(
       (data) => current && setState({ key, request: { status: 'success', data } }),
-      () => current && setState({ key, request: { status: 'error' } }),
+      (error: unknown) => {
+        // The request's code failing to load (a newer deploy removed it) reloads the page (requirements §8).
+        reloadAfterChunkError(error)
+        if (current) setState({ key, request: { status: 'error' } })
+      },
     )
     return () => {
       current = false

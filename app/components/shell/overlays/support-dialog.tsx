@@ -4,7 +4,7 @@
  * `support` popup (its shortcode_data), fetched when the modal first opens; urgent
  * problems get the phone number straight away.
  */
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import type { SiteOptions } from '../../../contract/model'
 import { useDirtyFormsGuard } from '../../../forms/dirty-forms'
 import { isLocale } from '../../../lib/url'
@@ -14,9 +14,10 @@ import { PhoneIcon } from '../../../ui/icons'
 import { AriaProviders } from '../../../ui/aria/aria-providers'
 import { Dialog } from '../../../ui/aria/Dialog'
 import { Modal } from '../../../ui/aria/Modal'
+import { lazyWithPreload } from '../../../ui/lazy'
 import { usePopup } from './popup-request'
 
-const DefinedForms = lazy(() => import('../../../forms/defined-form'))
+const DefinedForms = lazyWithPreload(() => import('../../../forms/defined-form'))
 
 /** The backend popup that carries the support form. */
 const SUPPORT_POPUP_ID = 'support'

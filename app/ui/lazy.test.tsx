@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { act, Component, Suspense, type ReactNode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { reloadAfterChunkError } from './chunk-reload'
+import { lazyWithPreload } from './lazy'
+
+// The reload itself (its minute guard, offline) is chunk-reload's, tested with it; here, who asks for it.
+vi.mock('./chunk-reload', () => ({ reloadAfterChunkError: vi.fn(() => false) }))
+
+const missing = () => new TypeError('Failed to fetch dynamically imported module: /assets/menu-popover-x.js')
+const Here = () => <p>here</p>
+const flush = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)))
+
+class Caught extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    return this.state.failed ? <p>failed</p> : this.props.children
+  }
+}
+
+let root: Root | undefined
+let container: HTMLElement
+beforeEach(() => {
+  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
+  vi.mocked(reloadAfterChunkError).mockClear()
+  container = document.body.appendChild(document.createElement('div'))
+})
+afterEach(() => {
+  act(() => root?.unmount())
+  root = undefined
+  document.body.innerHTML = ''
+})
+
+async function show(element: ReactNode) {
+  // The boundary shows the failure; React's report of an error it caught is not this test's.
+  root = createRoot(container, { onCaughtError: () => {} })
+  await act(async () => root!.render(<Caught>{<Suspense fallback={<p>loading</p>}>{element}</Suspense>}</Caught>))
+  await flush()
+  return container.textContent
+}
+
+describe('lazyWithPreload (docs/decisions/062)', () => {
+  it('forgets a preload that failed: no reload, and the render loads the code again', async () => {
+    const load = vi.fn().mockRejectedValueOnce(missing()).mockResolvedValue({ default: Here })
+    const Lazy = lazyWithPreload(load)
+    Lazy.preload()
+    await flush()
+    expect(reloadAfterChunkError).not.toHaveBeenCalled()
+    expect(await show(<Lazy />)).toBe('here')
+    expect(load).toHaveBeenCalledTimes(2)
+    expect(reloadAfterChunkError).not.toHaveBeenCalled()
+  })
+
+  it('asks for the reload when the render that needs the code cannot load it', async () => {
+    const error = missing()
+    const Lazy = lazyWithPreload<object>(() => Promise.reject(error))
+    expect(await show(<Lazy />)).toBe('failed')
+    expect(reloadAfterChunkError).toHaveBeenCalledExactlyOnceWith(error)
+  })
+
+  it('shares one load between a preload and the render while it is on its way', async () => {
+    const load = vi.fn().mockResolvedValue({ default: Here })
+    const Lazy = lazyWithPreload(load)
+    Lazy.preload()
+    expect(await show(<Lazy />)).toBe('here')
+    expect(load).toHaveBeenCalledOnce()
+  })
+})
