@@ -12,6 +12,7 @@ import { imageSizes } from './scripts/vite-image-sizes-plugin.ts'
 import { chunkMap } from './scripts/chunks/chunk-map-plugin.ts'
 import { rolldownGroups } from './scripts/chunks/groups.ts'
 import { formDevtoolsOffInProduction } from './scripts/vite-form-devtools-off-plugin.ts'
+import { routeChunkReloadBySiteRule } from './scripts/vite-route-chunk-reload-plugin.ts'
 import { reactAriaDirectionWithoutLikelySubtags, reactAriaLocaleCheckWithoutIcuList } from './scripts/vite-react-aria-locale-plugin.ts'
 import { serverFnFetcherOnDemand } from './scripts/vite-server-fn-fetcher-plugin.ts'
 import { deployTarget, platformBuild, publicFileCacheControl, publicFilePaths, serverPlugins } from './scripts/deploy/targets.ts'
@@ -94,11 +95,13 @@ export default defineConfig({
     noUrlPatternPolyfillInTheBrowser,
     browserGetLocaleIsTheRouters,
     // Patches to dependencies in the browser's build: React Aria's locale check without ICU's
-    // locale list, TanStack Form's devtools client off in production (docs/decisions/040), and
-    // React Aria's text direction without ICU's likely subtags (docs/decisions/061).
+    // locale list, TanStack Form's devtools client off in production (docs/decisions/040),
+    // React Aria's text direction without ICU's likely subtags (docs/decisions/061), and
+    // TanStack Router's own reload for a route chunk left to the site's rule (docs/decisions/062).
     reactAriaLocaleCheckWithoutIcuList(),
     reactAriaDirectionWithoutLikelySubtags(),
     formDevtoolsOffInProduction(),
+    routeChunkReloadBySiteRule(),
     serverFnFetcherOnDemand(),
     paraglideVitePlugin(paraglideOptions),
     tailwindcss(),

@@ -36,6 +36,7 @@ import { localToday, prepareFormSchemas, validateFormValues } from '../contract/
 import { whenIdle } from '../lib/idle'
 import { toSubmissionEntries } from '../contract/forms/submission'
 import { HoneypotField, useBotTrap } from './bot-trap'
+import { reloadAfterChunkError } from '../ui/chunk-reload'
 
 const routedLocale = () => {
   const current = getLocale()
@@ -220,7 +221,10 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
       else if (result.status === 'received') succeed('', result.message)
       else if (result.status === 'invalid') fail(result.message, result.fieldErrors, result.general)
       else fail(result.message)
-    } catch {
+    } catch (error) {
+      // The submission's code failing to load (a newer deploy removed it) reloads the page,
+      // after the unsaved-changes question where the form asks it (requirements §8, decision 062).
+      reloadAfterChunkError(error)
       fail(m.form_error_unavailable())
     }
   }
@@ -256,7 +260,10 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
         if (result.reset) form.reset()
         fail(result.message, result.fieldErrors)
       } else fail(result.message)
-    } catch {
+    } catch (error) {
+      // The submission's code failing to load (a newer deploy removed it) reloads the page,
+      // after the unsaved-changes question where the form asks it (requirements §8, decision 062).
+      reloadAfterChunkError(error)
       fail(m.form_error_unavailable())
     }
   }

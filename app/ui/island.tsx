@@ -33,7 +33,7 @@ import {
 } from 'react'
 import { prefetchWhenIdle } from '../lib/prefetch'
 import { ISLAND_RENDERED_EVENT, SERVER_MARKUP_ATTRIBUTE } from '../lib/tap-replay'
-import { reloadAfterChunkError } from './chunk-reload'
+import { ignoreFailureAheadOfNeed, reloadAfterChunkError } from './chunk-reload'
 import { islandMarkupKeeper, type KeptMarkup } from './kept-markup'
 import { restoreFocus, watchServerMarkupFocus } from './server-markup-focus'
 
@@ -123,7 +123,7 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
       (entries) => {
         if (!entries.some((item) => item.isIntersecting)) return
         observer.disconnect()
-        cancelPrefetch = prefetchWhenIdle(() => void code.load().catch(() => undefined))
+        cancelPrefetch = prefetchWhenIdle(() => void code.load().catch(ignoreFailureAheadOfNeed))
       },
       { rootMargin: PREFETCH_MARGIN },
     )
@@ -137,17 +137,18 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
   useEffect(() => {
     if (!keepServerMarkup || !ref.current || loading === 'none') return
     let cancelled = false
+    const render = (component: ComponentType<P>) => {
+      if (cancelled) return
+      // A transition: React renders the part in slices between which the browser may
+      // answer input, instead of one long task (a form is hundreds of components).
+      startTransition(() => {
+        setLoaded(() => component)
+        setKeepServerMarkup(false)
+      })
+    }
     const load = () =>
       void code.load().then(
-        (component) => {
-          if (cancelled) return
-          // A transition: React renders the part in slices between which the browser may
-          // answer input, instead of one long task (a form is hundreds of components).
-          startTransition(() => {
-            setLoaded(() => component)
-            setKeepServerMarkup(false)
-          })
-        },
+        render,
         // The server's markup stays readable; a missing chunk (a newer deploy) reloads once a minute at most.
         (error: unknown) => reloadAfterChunkError(error),
       )
@@ -162,7 +163,18 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
     const observer = new IntersectionObserver((entries) => entries.some((item) => item.isIntersecting) && start(), {
       rootMargin: LOAD_MARGIN,
     })
-    const onKey = (event: KeyboardEvent) => event.key === 'Tab' && start()
+    // The first Tab fetches and renders a form ahead, as the keyboard may cross the page towards it,
+    // but it is not yet needed: a failure is forgotten, and the form coming near loads it again (docs/decisions/062).
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return
+      document.removeEventListener('keydown', onKey, { capture: true })
+      code.load().then((component) => {
+        if (started) return
+        started = true
+        stopWatching()
+        render(component)
+      }, ignoreFailureAheadOfNeed)
+    }
     const stopWatching = () => {
       observer.disconnect()
       document.removeEventListener('keydown', onKey, { capture: true })

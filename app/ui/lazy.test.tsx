@@ -6,7 +6,10 @@ import { reloadAfterChunkError } from './chunk-reload'
 import { lazyWithPreload } from './lazy'
 
 // The reload itself (its minute guard, offline) is chunk-reload's, tested with it; here, who asks for it.
-vi.mock('./chunk-reload', () => ({ reloadAfterChunkError: vi.fn(() => false) }))
+vi.mock('./chunk-reload', async (original) => ({
+  ...(await original<typeof import('./chunk-reload')>()),
+  reloadAfterChunkError: vi.fn(() => false),
+}))
 
 const missing = () => new TypeError('Failed to fetch dynamically imported module: /assets/menu-popover-x.js')
 const Here = () => <p>here</p>
@@ -47,8 +50,7 @@ describe('lazyWithPreload (docs/decisions/062)', () => {
   it('forgets a preload that failed: no reload, and the render loads the code again', async () => {
     const load = vi.fn().mockRejectedValueOnce(missing()).mockResolvedValue({ default: Here })
     const Lazy = lazyWithPreload(load)
-    Lazy.preload()
-    await flush()
+    expect(await Lazy.fetchAhead()).toBe(false)
     expect(reloadAfterChunkError).not.toHaveBeenCalled()
     expect(await show(<Lazy />)).toBe('here')
     expect(load).toHaveBeenCalledTimes(2)
@@ -62,11 +64,25 @@ describe('lazyWithPreload (docs/decisions/062)', () => {
     expect(reloadAfterChunkError).toHaveBeenCalledExactlyOnceWith(error)
   })
 
+  it('asks for the reload when a preload on its way fails while the render waits for it', async () => {
+    const error = missing()
+    let fail: (reason: unknown) => void = () => {}
+    const Lazy = lazyWithPreload<object>(() => new Promise((_, reject) => (fail = reject)))
+    const preloaded = Lazy.fetchAhead()
+    expect(await show(<Lazy />)).toBe('loading')
+    fail(error)
+    await flush()
+    expect(container.textContent).toBe('failed')
+    expect(await preloaded).toBe(false)
+    expect(reloadAfterChunkError).toHaveBeenCalledExactlyOnceWith(error)
+  })
+
   it('shares one load between a preload and the render while it is on its way', async () => {
     const load = vi.fn().mockResolvedValue({ default: Here })
     const Lazy = lazyWithPreload(load)
-    Lazy.preload()
+    const preloaded = Lazy.fetchAhead()
     expect(await show(<Lazy />)).toBe('here')
+    expect(await preloaded).toBe(true)
     expect(load).toHaveBeenCalledOnce()
   })
 })

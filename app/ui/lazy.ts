@@ -8,9 +8,14 @@
  * preload that fails is forgotten, and the press loads the code again (docs/decisions/062).
  */
 import { lazy, type ComponentType } from 'react'
-import { reloadAfterChunkError } from './chunk-reload'
+import { ignoreFailureAheadOfNeed, reloadAfterChunkError } from './chunk-reload'
 
-export type Preloadable<P extends object> = ComponentType<P> & { preload: () => void }
+export type Preloadable<P extends object> = ComponentType<P> & {
+  /** Fetches the code ahead of need (a hover, a focus, idle time); a failure is forgotten. */
+  preload: () => void
+  /** The same, for a caller that waits: resolves whether the code is here. */
+  fetchAhead: () => Promise<boolean>
+}
 
 export function lazyWithPreload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Preloadable<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined
@@ -25,5 +30,6 @@ export function lazyWithPreload<P extends object>(load: () => Promise<{ default:
       throw error
     }),
   )
-  return Object.assign(component, { preload: () => void start().catch(() => undefined) })
+  const fetchAhead = () => start().then(() => true, ignoreFailureAheadOfNeed)
+  return Object.assign(component, { fetchAhead, preload: () => void fetchAhead() })
 }

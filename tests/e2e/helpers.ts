@@ -1,5 +1,6 @@
 import { expect, test, type Frame, type Locator, type Page } from '@playwright/test'
 import axe from 'axe-core'
+import { siteConfig } from '../../app/config/site'
 
 /** Collects console errors and warnings (hydration mismatches among them) and page errors. */
 export function watchConsole(page: Page): () => string[] {
@@ -215,6 +216,10 @@ export function loadCount(page: Page): () => number {
   page.on('load', () => loads++)
   return () => loads
 }
+
+/** Whether the site's chunk-reload rule reloaded this tab (its guard keeps the time in session storage: app/ui/chunk-reload.ts). */
+export const reloadClaimed = async (page: Page) =>
+  /^\d+$/.test((await page.evaluate((key) => sessionStorage.getItem(key), siteConfig.timing.reloadGuardStorageKey)) ?? '')
 
 /** Marks the page as it is now, so that `isSamePage` tells whether it was since reloaded. */
 export const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { __samePage: true }))

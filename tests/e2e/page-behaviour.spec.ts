@@ -2,7 +2,17 @@
 import { expect, test, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
 import { chromiumFlags, chromiumPath } from '../chromium'
-import { chunkRequestsOf, emulateConnection, failChunk, isSamePage, loadCount, markPage, waitForHydration, watchConsole } from './helpers'
+import {
+  chunkRequestsOf,
+  emulateConnection,
+  failChunk,
+  isSamePage,
+  loadCount,
+  markPage,
+  reloadClaimed,
+  waitForHydration,
+  watchConsole,
+} from './helpers'
 
 test('sections below the fold arrive with the HTML, but their code loads only when scrolled near', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 })
@@ -193,6 +203,29 @@ test('code fetched ahead of need that fails to load leaves the page as it is; op
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
   await page.getByRole('button', { name: 'Services' }).click()
   await expect.poll(loads).toBe(2)
+  expect(await reloadClaimed(page)).toBe(true)
+})
+
+test("following a link whose route's code fails to load reloads the page by the site's rule, once (docs/decisions/062)", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 })
+  await failChunk(page, '_slug')
+  const loads = loadCount(page)
+  await page.goto('/')
+  await waitForHydration(page)
+  const post = page.locator('[data-section="blog_teaser"] a[href^="/blog/"]').first()
+  await post.scrollIntoViewIfNeeded()
+  const href = await post.getAttribute('href')
+  await post.click()
+  await expect.poll(loads).toBe(2)
+  await expect(page).toHaveURL(new RegExp(`${href}$`))
+  // The site's guard took the reload (the router's own, once per message and offline too, is not in the build)…
+  expect(await reloadClaimed(page)).toBe(true)
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('tanstack_router_reload')))).toEqual([])
+  // …and within its minute, the chunk still missing, the page stays: no loop.
+  await page.waitForTimeout(1500)
+  expect(loads()).toBe(2)
 })
 
 test("a form's code fetched ahead that fails to load leaves the page as it is; the form coming near reloads it (docs/decisions/062)", async ({
@@ -214,6 +247,7 @@ test("a form's code fetched ahead that fails to load leaves the page as it is; t
   expect(await isSamePage(page)).toBe(true)
   await form.scrollIntoViewIfNeeded()
   await expect.poll(loads).toBe(2)
+  expect(await reloadClaimed(page)).toBe(true)
 })
 
 test('the request behind "Load more" or a popup failing for want of its code reloads the page (requirements §8)', async ({ context }) => {
@@ -230,6 +264,9 @@ test('the request behind "Load more" or a popup failing for want of its code rel
     await waitForHydration(visit)
     await press(visit)
     await expect.poll(loads, { message: path }).toBe(2)
+    // A reload of the same address, by the rule: not the link followed to `?page=2`.
+    expect(new URL(visit.url()).pathname + new URL(visit.url()).search).toBe(path)
+    expect(await reloadClaimed(visit)).toBe(true)
     await visit.close()
   }
 })

@@ -8,6 +8,7 @@ import {
   isSamePage,
   loadCount,
   markPage,
+  reloadClaimed,
   waitForHydration,
 } from './helpers'
 
@@ -92,4 +93,5 @@ test("the drawer's code fetched after the first scroll failing to load leaves th
   expect(await isSamePage(page)).toBe(true)
   await page.getByRole('button', { name: 'Open menu' }).click()
   await expect.poll(loads).toBe(2)
+  expect(await reloadClaimed(page)).toBe(true)
 })

@@ -331,8 +331,8 @@ test('code that cannot load while the browser is offline leaves the page in plac
   // The search overlay's code loads when its button is hovered (app/ui/lazy.ts); offline, that fails.
   const failed = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname.startsWith('/assets/'))
   // The page learns of the failure after the browser reports the request (Vite's `vite:preloadError`,
-  // then the loader's catch): the browser must still be offline when it does, or the rule would
-  // rightly reload for a missing chunk (app/ui/chunk-reload.ts).
+  // then the loader's catch). A hover fetches ahead of need, which reloads nothing either way
+  // (docs/decisions/062); the offline rule itself is app/ui/chunk-reload.test.ts's.
   await page.evaluate(() =>
     window.addEventListener('vite:preloadError', () => Object.assign(window, { __importFailed: true }), { once: true }),
   )

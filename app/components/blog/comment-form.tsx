@@ -16,6 +16,7 @@ import { useUnsavedChangesPrompt } from '../../forms/use-unsaved-changes'
 import { Button } from '../../ui/aria/Button'
 import { AriaProviders } from '../../ui/aria/aria-providers'
 import { TextField } from '../../ui/aria/TextField'
+import { reloadAfterChunkError } from '../../ui/chunk-reload'
 
 const failure: Record<Exclude<CommentOutcome, { ok: true }>['reason'], () => string> = {
   required: () => m.comment_error_required(),
@@ -67,7 +68,9 @@ export default function CommentForm({ postId }: { postId: string }) {
         setState('idle')
         setError(failure[outcome.reason]())
       }
-    } catch {
+    } catch (error) {
+      // The request's code failing to load (a newer deploy removed it) reloads the page (requirements §8, decision 062).
+      reloadAfterChunkError(error)
       setState('idle')
       setError(m.comment_error_unavailable())
     }

@@ -17,6 +17,7 @@ import { Button } from '../../ui/aria/Button'
 import { Dialog } from '../../ui/aria/Dialog'
 import { Modal } from '../../ui/aria/Modal'
 import { TextField } from '../../ui/aria/TextField'
+import { reloadAfterChunkError } from '../../ui/chunk-reload'
 
 interface ChatMessage {
   id: number
@@ -120,8 +121,10 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
         setOffline(true)
         if (answer.reason === 'full') setError(answer.message)
       } else setError(answer.message)
-    } catch {
+    } catch (error) {
       // The site itself did not answer (a network failure): the same as the backend being down.
+      // The request's code failing to load (a newer deploy removed it) reloads the page (requirements §8, decision 062).
+      reloadAfterChunkError(error)
       setOffline(true)
     } finally {
       setSending(false)

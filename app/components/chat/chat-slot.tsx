@@ -3,7 +3,9 @@
  * the page on the server, and the launcher itself, whose code loads when the browser is
  * first idle after hydration (it is fixed at the bottom corner and shows only once the
  * consent state is known, so loading it then shifts nothing). It keeps the launcher out
- * of the first load's JavaScript (the budget of requirements §11.1) on every page.
+ * of the first load's JavaScript (the budget of requirements §11.1) on every page. Nobody
+ * is waiting for it: a chunk that fails to load leaves the page without the launcher, not
+ * reloaded under a reader (docs/decisions/062).
  */
 import { Suspense, useEffect, useState } from 'react'
 import type { ChatSettings } from '../../contract/model'
@@ -26,12 +28,17 @@ export function ChatLauncherSpace({ chat, providers }: ChatSlotProps) {
 
 export function ChatSlot({ chat, providers }: ChatSlotProps) {
   const available = chatIsAvailable(chat, providers)
-  const [wanted, setWanted] = useState(false)
+  const [loaded, setLoaded] = useState(false)
   useEffect(() => {
-    if (!available || wanted) return
-    return whenIdle(() => setWanted(true))
-  }, [available, wanted])
-  if (!available || !wanted) return null
+    if (!available || loaded) return
+    let current = true
+    const cancelIdle = whenIdle(() => void ChatLauncher.fetchAhead().then((here) => current && here && setLoaded(true)))
+    return () => {
+      current = false
+      cancelIdle()
+    }
+  }, [available, loaded])
+  if (!available || !loaded) return null
   return (
     <Suspense fallback={null}>
       <ChatLauncher chat={chat} providers={providers} />

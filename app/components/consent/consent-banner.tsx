@@ -9,12 +9,13 @@ import { useBottomBar } from '../shell/bottom-inset'
 import { PlainButton } from '../../ui/PlainButton'
 import { optionalCategories } from './consent-texts'
 import { useConsent } from '../../ui/consent-state'
+import { ignoreFailureAheadOfNeed } from '../../ui/chunk-reload'
 
 /**
  * The preferences' code starts loading when the visitor points at or focuses 'Customise'. A
  * failure is left to the press, which loads it again (docs/decisions/062).
  */
-const preloadPreferences = () => void import('./preferences-dialog').catch(() => undefined)
+const preloadPreferences = () => void import('./preferences-dialog').catch(ignoreFailureAheadOfNeed)
 
 export default function ConsentBannerPanel() {
   const { choose, setPreferencesOpen } = useConsent()
