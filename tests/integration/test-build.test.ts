@@ -5,7 +5,7 @@
  * components/error-screen.tsx), and served.
  */
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,15 +29,11 @@ beforeAll(async () => {
     'package.json',
     'tsconfig.json',
     'vite.config.ts',
-    // What vite.config.ts imports: its plugins and the deploy targets.
-    'scripts/vite-base64-plugin.ts',
-    'scripts/vite-dev-first-run-plugin.ts',
-    'scripts/vite-server-fn-fetcher-plugin.ts',
-    'scripts/vite-react-aria-locale-plugin.ts',
-    'scripts/vite-form-devtools-off-plugin.ts',
-    'scripts/vite-module-patch.ts',
-    'scripts/vite-image-sizes-plugin.ts',
-    'scripts/vite-font-subsets-plugin.ts',
+    // What vite.config.ts imports: its plugins (every scripts/vite-*.ts, so a new one is not
+    // forgotten here) and the deploy targets.
+    ...readdirSync(path.join(root, 'scripts'))
+      .filter((name) => name.startsWith('vite-') && name.endsWith('.ts'))
+      .map((name) => `scripts/${name}`),
     'scripts/font-subsets.ts',
     'scripts/chunks',
     'scripts/deploy',
