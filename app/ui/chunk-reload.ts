@@ -1,6 +1,6 @@
 /**
  * The browser half of the chunk-reload rule (app/lib/chunk-reload.ts, requirements §8),
- * here among the primitives because the loaders below sections use it (app/ui/lazy.ts,
+ * here among the primitives because the loaders below sections use it (app/ui/lazy.tsx,
  * app/ui/island.tsx) as well as the error screen and the requests a press makes. Only code
  * the visitor waits for reloads; a fetch ahead of need forgets its failure (docs/decisions/062).
  */

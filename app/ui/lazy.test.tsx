@@ -60,8 +60,22 @@ describe('lazyWithPreload (docs/decisions/062)', () => {
   it('asks for the reload when the render that needs the code cannot load it', async () => {
     const error = missing()
     const Lazy = lazyWithPreload<object>(() => Promise.reject(error))
-    expect(await show(<Lazy />)).toBe('failed')
+    vi.mocked(reloadAfterChunkError).mockReturnValueOnce(true)
+    // The page is reloading: the fallback stays until it goes.
+    expect(await show(<Lazy />)).toBe('loading')
     expect(reloadAfterChunkError).toHaveBeenCalledExactlyOnceWith(error)
+  })
+
+  it('keeps the page when the code cannot load and no reload comes (offline): nothing shown, and shown once back online', async () => {
+    const load = vi.fn().mockRejectedValueOnce(missing()).mockResolvedValue({ default: Here })
+    const Lazy = lazyWithPreload(load)
+    // The page around it stays: nothing reaches the boundary above (the route's error screen).
+    expect(await show(<Lazy />)).toBe('')
+    expect(reloadAfterChunkError).toHaveBeenCalledOnce()
+    await act(async () => window.dispatchEvent(new Event('online')))
+    await flush()
+    expect(container.textContent).toBe('here')
+    expect(load).toHaveBeenCalledTimes(2)
   })
 
   it('asks for the reload when a preload on its way fails while the render waits for it', async () => {
@@ -72,7 +86,7 @@ describe('lazyWithPreload (docs/decisions/062)', () => {
     expect(await show(<Lazy />)).toBe('loading')
     fail(error)
     await flush()
-    expect(container.textContent).toBe('failed')
+    expect(container.textContent).toBe('')
     expect(await preloaded).toBe(false)
     expect(reloadAfterChunkError).toHaveBeenCalledExactlyOnceWith(error)
   })

@@ -320,7 +320,7 @@ test('an offline notice follows the browser network status', async ({ page, cont
   await expect(page.getByTestId('offline-notice')).toHaveCount(0)
 })
 
-test('code that cannot load while the browser is offline leaves the page in place, and loads once it is back', async ({
+test('code that cannot load while the browser is offline leaves the page in place, pressed or not, and loads once it is back', async ({
   page,
   context,
 }) => {
@@ -328,7 +328,7 @@ test('code that cannot load while the browser is offline leaves the page in plac
   await page.evaluate(() => Object.assign(window, { __samePage: true }))
   await context.setOffline(true)
   await expect(page.getByTestId('offline-notice')).toBeVisible()
-  // The search overlay's code loads when its button is hovered (app/ui/lazy.ts); offline, that fails.
+  // The search overlay's code loads when its button is hovered (app/ui/lazy.tsx); offline, that fails.
   const failed = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname.startsWith('/assets/'))
   // The page learns of the failure after the browser reports the request (Vite's `vite:preloadError`,
   // then the loader's catch). A hover fetches ahead of need, which reloads nothing either way
@@ -343,8 +343,15 @@ test('code that cannot load while the browser is offline leaves the page in plac
   // A reload here would show the browser's own offline screen instead of the page.
   await expect(page.getByTestId('offline-notice')).toBeVisible()
   expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true)
-  await context.setOffline(false)
+  // Pressed while offline, the code is needed and cannot load: no reload, and not the error screen
+  // either (app/ui/lazy.tsx). The page stays as it was, under the offline notice.
   await search.click()
+  await page.waitForTimeout(500)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true)
+  // Back online, the overlay the visitor asked for comes.
+  await context.setOffline(false)
   await expect(page.getByRole('dialog', { name: 'Search the site' })).toBeVisible()
   expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true)
 })

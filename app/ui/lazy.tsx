@@ -1,0 +1,83 @@
+/**
+ * Code that loads when it is needed (requirements §11.1: overlays, menus, forms and the consent
+ * preferences are not in the first load): React.lazy with a `preload()` for a trigger's
+ * hover or focus, or idle time, so the code is usually there before the press.
+ *
+ * A chunk that cannot be loaded (a newer deploy removed it) reloads the page, once a minute
+ * at most, but only when the visitor is waiting for it: the render that needs the code. A
+ * preload that fails is forgotten, and the press loads the code again (docs/decisions/062).
+ * A render whose code cannot load and that does not reload (offline, or a second failure
+ * within the minute) shows nothing instead of the part, and tries again once the browser is
+ * back online: the page stays as it was, never the error screen.
+ */
+import { Component, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { ignoreFailureAheadOfNeed, reloadAfterChunkError } from './chunk-reload'
+
+export type Preloadable<P extends object> = ComponentType<P> & {
+  /** Fetches the code ahead of need (a hover, a focus, idle time); a failure is forgotten. */
+  preload: () => void
+  /** The same, for a caller that waits: resolves whether the code is here. */
+  fetchAhead: () => Promise<boolean>
+}
+
+/** Holds a part whose code could not be loaded: it renders nothing, and says so once. */
+class MissingCode extends Component<{ children: ReactNode; onMissing: () => void }, { missing: boolean }> {
+  override state = { missing: false }
+  static getDerivedStateFromError() {
+    return { missing: true }
+  }
+  override componentDidCatch() {
+    this.props.onMissing()
+  }
+  override render() {
+    return this.state.missing ? null : this.props.children
+  }
+}
+
+export function lazyWithPreload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Preloadable<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined
+  const start = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined
+      throw error
+    }))
+  // React keeps a lazy component's failure for good: each attempt after one is a lazy of its own.
+  const attempt = () =>
+    lazy(() =>
+      start().catch((error: unknown) => {
+        // The page is reloading: the part's fallback stays until it goes.
+        if (reloadAfterChunkError(error)) return new Promise<never>(() => {})
+        throw error
+      }),
+    )
+  let Loaded = attempt()
+
+  function WithPreload(props: P) {
+    const [tries, setTries] = useState(0)
+    const [missing, setMissing] = useState(false)
+    useEffect(() => {
+      if (!missing) return
+      const again = () => {
+        setMissing(false)
+        setTries((count) => count + 1)
+      }
+      window.addEventListener('online', again)
+      return () => window.removeEventListener('online', again)
+    }, [missing])
+    if (missing) return null
+    return (
+      <MissingCode
+        key={tries}
+        onMissing={() => {
+          Loaded = attempt()
+          setMissing(true)
+        }}
+      >
+        <Loaded {...props} />
+      </MissingCode>
+    )
+  }
+
+  const fetchAhead = () => start().then(() => true, ignoreFailureAheadOfNeed)
+  return Object.assign(WithPreload, { fetchAhead, preload: () => void fetchAhead() })
+}
