@@ -128,6 +128,8 @@ it('starts a worker again when one dies, and stops them all on SIGTERM within 10
   process.kill(site.pid, 'SIGTERM')
   await until('the primary and its workers gone', () => (isRunning(site.pid) || workers.some(isRunning) ? null : true), 15_000)
   expect(Date.now() - signalAt, site.output()).toBeLessThan(10_000)
+  // The primary's last lines may still be in the pipe when its process is found gone.
+  await site.closed
   for (const pid of workers) expect(site.output()).toContain(`(pid ${pid}) exited (code 0)`)
   expect(site.output()).not.toContain('killing them')
 })

@@ -32,6 +32,11 @@ export interface TestServer {
   pid: number
   /** What it printed so far (the last 20 000 characters), for failure messages. */
   output: () => string
+  /**
+   * Resolves once the process has exited and its output has all been read: a process found
+   * gone may still have lines on their way through the pipe.
+   */
+  closed: Promise<void>
   /** Ends the whole process group; resolves when it is gone. */
   stop: () => Promise<void>
 }
@@ -137,9 +142,12 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     exited = signal ? `signal ${signal}` : `code ${code}`
   })
 
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
+
   const server: TestServer = {
     pid,
     output: () => output,
+    closed,
     async stop() {
       if (!running.has(pid)) return
       signalGroup(pid, 'SIGTERM')
