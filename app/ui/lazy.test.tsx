@@ -91,6 +91,15 @@ describe('lazyWithPreload (docs/decisions/062)', () => {
     expect(reloadAfterChunkError).toHaveBeenCalledExactlyOnceWith(error)
   })
 
+  it("leaves an error of the part's own to the boundary above", async () => {
+    const Broken = () => {
+      throw new Error('a bug in the part')
+    }
+    const Lazy = lazyWithPreload(() => Promise.resolve({ default: Broken }))
+    expect(await show(<Lazy />)).toBe('failed')
+    expect(reloadAfterChunkError).not.toHaveBeenCalled()
+  })
+
   it('shares one load between a preload and the render while it is on its way', async () => {
     const load = vi.fn().mockResolvedValue({ default: Here })
     const Lazy = lazyWithPreload(load)

@@ -11,6 +11,7 @@
  * back online: the page stays as it was, never the error screen.
  */
 import { Component, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { isChunkLoadError } from '../lib/chunk-reload'
 import { ignoreFailureAheadOfNeed, reloadAfterChunkError } from './chunk-reload'
 
 export type Preloadable<P extends object> = ComponentType<P> & {
@@ -20,17 +21,23 @@ export type Preloadable<P extends object> = ComponentType<P> & {
   fetchAhead: () => Promise<boolean>
 }
 
-/** Holds a part whose code could not be loaded: it renders nothing, and says so once. */
-class MissingCode extends Component<{ children: ReactNode; onMissing: () => void }, { missing: boolean }> {
-  override state = { missing: false }
-  static getDerivedStateFromError() {
-    return { missing: true }
+/**
+ * Holds a part whose code could not be loaded: it renders nothing, and says so once. Any other
+ * error is the part's own, and goes on to the boundary above, as it would without this one.
+ */
+class MissingCode extends Component<{ children: ReactNode; onMissing: () => void }, { error: { thrown: unknown } | null }> {
+  override state: { error: { thrown: unknown } | null } = { error: null }
+  static getDerivedStateFromError(thrown: unknown) {
+    return { error: { thrown } }
   }
-  override componentDidCatch() {
-    this.props.onMissing()
+  override componentDidCatch(thrown: unknown) {
+    if (isChunkLoadError(thrown)) this.props.onMissing()
   }
   override render() {
-    return this.state.missing ? null : this.props.children
+    const { error } = this.state
+    if (error === null) return this.props.children
+    if (isChunkLoadError(error.thrown)) return null
+    throw error.thrown
   }
 }
 
