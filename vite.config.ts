@@ -13,6 +13,7 @@ import { chunkMap } from './scripts/chunks/chunk-map-plugin.ts'
 import { rolldownGroups } from './scripts/chunks/groups.ts'
 import { formDevtoolsOffInProduction } from './scripts/vite-form-devtools-off-plugin.ts'
 import { routeChunkReloadBySiteRule } from './scripts/vite-route-chunk-reload-plugin.ts'
+import { reactStringPieces } from './scripts/vite-react-string-pieces-plugin.ts'
 import { reactAriaDirectionWithoutLikelySubtags, reactAriaLocaleCheckWithoutIcuList } from './scripts/vite-react-aria-locale-plugin.ts'
 import { serverFnFetcherOnDemand } from './scripts/vite-server-fn-fetcher-plugin.ts'
 import { deployTarget, platformBuild, publicFileCacheControl, publicFilePaths, serverPlugins } from './scripts/deploy/targets.ts'
@@ -102,6 +103,8 @@ export default defineConfig({
     reactAriaDirectionWithoutLikelySubtags(),
     formDevtoolsOffInProduction(),
     routeChunkReloadBySiteRule(),
+    // The server's page renderer takes React's markup in pieces, never one string (docs/decisions/063).
+    reactStringPieces(),
     serverFnFetcherOnDemand(),
     paraglideVitePlugin(paraglideOptions),
     tailwindcss(),

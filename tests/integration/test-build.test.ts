@@ -111,3 +111,16 @@ describe('an error screen that fails itself (requirements §2)', () => {
     expect(await response.text()).not.toContain('An error occurred while showing the error page')
   })
 })
+
+describe("the server's React (docs/decisions/063)", () => {
+  it('writes the page markup in pieces: the build has the patch of scripts/vite-react-string-pieces-plugin.ts', () => {
+    const serverFiles = readdirSync(path.join(copy, '.output/server'), { recursive: true, encoding: 'utf8' }).filter((name) =>
+      name.endsWith('.mjs'),
+    )
+    const renderers = serverFiles
+      .map((name) => readFileSync(path.join(copy, '.output/server', name), 'utf8'))
+      .filter((code) => code.includes('function renderToStringImpl('))
+    expect(renderers).toHaveLength(1)
+    expect(renderers[0]).toMatch(/null !== pieces \? pieces\.push\(chunk\)/)
+  })
+})

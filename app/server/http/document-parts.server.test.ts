@@ -5,7 +5,14 @@
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { stitchedGzip } from './compression.server'
-import { documentParts, noteSharedText, notingSharedTexts, type DocumentPart, type SharedPart } from './document-parts.server'
+import {
+  bytesOfPieces,
+  documentParts,
+  noteSharedText,
+  notingSharedTexts,
+  type DocumentPart,
+  type SharedPart,
+} from './document-parts.server'
 
 const NONCE = 'bm9uY2Utb25lLXJlcXVlc3Q='
 
@@ -68,6 +75,40 @@ describe('documentParts', () => {
     expect(again).toBe(first)
     expect(other).not.toBe(first)
     expect(textOf(other!)).toBe(`${a}<br>${b}`)
+  })
+
+  it('reads a document written in pieces as the same document whole (decision 063)', () => {
+    const [header, hero, block] = [kept('header'), kept('hero'), kept('block')]
+    // As React writes a page: markup in small pieces, each text set as HTML a piece of its own.
+    const pieces = [
+      '<!--$--><he',
+      `ad><script nonce="${NONCE}">`,
+      'x</script></head>',
+      '<body>',
+      header,
+      '<main>',
+      '',
+      hero,
+      '</main><p>“own” text – ',
+      'ünïcødé</p>',
+      `<script nonce="${NONCE}">y</script>`,
+      block,
+      '</body>',
+    ]
+    const whole = documentParts(pieces.join(''), [block, header, hero], NONCE, '<!DOCTYPE html>')
+    const inPieces = documentParts(pieces, [block, header, hero], NONCE, '<!DOCTYPE html>')
+    expect(inPieces.bytes).toEqual(whole.bytes)
+    expect(inPieces.parts.map(textOf)).toEqual(whole.parts.map(textOf))
+    // The same runs, kept once for both.
+    expect(inPieces.parts.filter(isShared)).toEqual(whole.parts.filter(isShared))
+    inPieces.parts.filter(isShared).forEach((run, index) => expect(run).toBe(whole.parts.filter(isShared)[index]))
+    expect(inPieces.parts.map((part) => (isShared(part) ? 'run' : 'own'))).toEqual(['own', 'run', 'own', 'run', 'own'])
+  })
+
+  it('writes the bytes of text in pieces as of the text whole', () => {
+    const pieces = ['<p>', 'It’s “quoted” – ', 'ünïcødé', '', '</p>', '😀', kept('a')]
+    expect(bytesOfPieces(pieces)).toEqual(Buffer.from(pieces.join('')))
+    expect(bytesOfPieces([])).toEqual(Buffer.alloc(0))
   })
 
   it('notes the texts of one render only', () => {

@@ -92,8 +92,12 @@ export function notingSharedTexts<T>(render: () => T): { result: T; texts: strin
  * deflate blocks can refer to the one before; text that carries the request's nonce ends a
  * run. A run is known by its texts and the markup between them: the same run is the same
  * bytes, whichever render wrote it. `before` is text that comes before `document` (its doctype).
+ *
+ * `document` is one string or the pieces the renderer wrote it in (docs/decisions/063): a
+ * shared text is found within a piece, as React writes markup set as HTML in one piece.
  */
-export function documentParts(document: string, texts: readonly string[], nonce: string, before = ''): DocumentParts {
+export function documentParts(written: string | readonly string[], texts: readonly string[], nonce: string, before = ''): DocumentParts {
+  const document = new PiecedText(typeof written === 'string' ? [written] : written)
   const found: Array<{ at: number; text: string }> = []
   // Texts are noted in the order the renderer writes them, mostly: each is looked for after
   // the one before, which reads only the markup between them, and from the start if not there.
@@ -109,7 +113,8 @@ export function documentParts(document: string, texts: readonly string[], nonce:
   found.sort((a, b) => a.at - b.at)
   const parts: DocumentPart[] = []
   // `before` goes with the document's first text of its own.
-  const own = (first: number, last: number) => (first === 0 ? before + document.slice(0, last) : document.slice(first, last))
+  const own = (first: number, last: number) =>
+    bytesOfPieces(first === 0 ? [before, ...document.pieces(0, last)] : document.pieces(first, last))
   let cursor = 0
   for (let index = 0; index < found.length;) {
     const start = found[index]!.at
@@ -128,17 +133,85 @@ export function documentParts(document: string, texts: readonly string[], nonce:
       key += `|${between.length}:${between}|${textId(next.text)}`
       end = next.at + next.text.length
     }
-    if (start > cursor || (cursor === 0 && before)) parts.push(Buffer.from(own(cursor, start)))
+    if (start > cursor || (cursor === 0 && before)) parts.push(own(cursor, start))
     const runEnd = end
-    parts.push(touched(runs, key, MAX_RUNS, () => ({ bytes: Buffer.from(document.slice(start, runEnd)) })))
+    parts.push(touched(runs, key, MAX_RUNS, () => ({ bytes: bytesOfPieces(document.pieces(start, runEnd)) })))
     cursor = end
   }
   // The last part is the document's own, empty or not: a gzip stream ends with it.
-  parts.push(Buffer.from(own(cursor, document.length)))
+  parts.push(own(cursor, document.length))
   return { parts, bytes: Buffer.concat(parts.map(bytesOf)) }
 }
 
 /** The parts of a document answered for one request, by its response (set by the renderer, read by `compressed`). */
+/**
+ * A text as pieces, read without ever joining them whole: a page's markup joined is a two-byte
+ * string of over 128 KB (any typographic quote makes it two-byte), which V8 puts in a
+ * large-object page of fresh memory each time (docs/decisions/063-page-markup-in-pieces.md).
+ */
+class PiecedText {
+  readonly length: number
+  private readonly starts: number[] = []
+
+  constructor(private readonly written: readonly string[]) {
+    let length = 0
+    for (const piece of written) {
+      this.starts.push(length)
+      length += piece.length
+    }
+    this.length = length
+  }
+
+  /** As String's indexOf, for a text that lies within one piece. */
+  indexOf(text: string, from = 0): number {
+    for (let index = this.pieceAt(from); index < this.written.length; index++) {
+      const piece = this.written[index]!
+      if (piece.length < text.length) continue
+      const start = this.starts[index]!
+      const at = piece.indexOf(text, Math.max(0, from - start))
+      if (at >= 0) return start + at
+    }
+    return -1
+  }
+
+  /** As String's slice, for 0 ≤ from ≤ to ≤ length. */
+  slice(from: number, to: number): string {
+    return this.pieces(from, to).join('')
+  }
+
+  /** The text from `from` to `to`, in the pieces it lies in. */
+  pieces(from: number, to: number): string[] {
+    const pieces: string[] = []
+    for (let index = this.pieceAt(from); index < this.written.length && this.starts[index]! < to; index++) {
+      const start = this.starts[index]!
+      pieces.push(this.written[index]!.slice(Math.max(0, from - start), to - start))
+    }
+    return pieces
+  }
+
+  /** The last piece that starts at or before `offset`. */
+  private pieceAt(offset: number): number {
+    let low = 0
+    let high = this.written.length - 1
+    while (low < high) {
+      const middle = (low + high + 1) >> 1
+      if (this.starts[middle]! <= offset) low = middle
+      else high = middle - 1
+    }
+    return low
+  }
+}
+
+/** The UTF-8 bytes of a text written in pieces, without joining the pieces into one string (PiecedText says why). */
+export function bytesOfPieces(pieces: readonly string[]): Buffer<ArrayBuffer> {
+  let length = 0
+  for (const piece of pieces) length += Buffer.byteLength(piece)
+  const bytes = Buffer.allocUnsafeSlow(length)
+  let at = 0
+  for (const piece of pieces) at += bytes.write(piece, at)
+  return bytes
+}
+
 const partsOfResponse = new WeakMap<Response, DocumentParts>()
 
 export function withDocumentParts(response: Response, parts: DocumentParts): Response {

@@ -9,7 +9,7 @@ import { getSsrStatus, RouterServer, transformHtmlStringWithRouter } from '@tans
 import { createStartHandler, defaultStreamHandler, defineHandlerCallback } from '@tanstack/react-start/server'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createElement } from 'react'
-import { renderToString } from 'react-dom/server'
+import { renderToString, type ServerOptions } from 'react-dom/server'
 import { siteConfig } from '../../config/site'
 import { isContentUnavailable } from '../../lib/errors'
 import { loggableError } from '../../lib/log-redaction'
@@ -22,6 +22,7 @@ import { negotiateEncoding } from '../http/compression.server'
 import { CACHE_TAGS_HEADER, isHtml, withHeaders } from '../http/responses.server'
 import { contentSecurityPolicy, newNonce } from '../http/security-headers.server'
 import {
+  bytesOfPieces,
   documentParts,
   documentPartsOf,
   noteSharedText,
@@ -64,19 +65,26 @@ const turns = renderTurns()
  * The page's markup from React's string renderer: one synchronous pass, without the stream
  * renderer's chunks, their encoding to bytes and the web streams between them
  * (docs/decisions/049-pages-rendered-whole.md), and the texts in it that other renders share
- * (document-parts.server.ts). Null when a part suspended (code not loaded yet, which the
- * string renderer leaves to the browser instead of waiting for it) or threw: the stream
- * renderer then renders the page, waits for that part, or reports the error, as it always did.
+ * (document-parts.server.ts). The markup stays in the pieces React wrote it in, never one
+ * string (docs/decisions/063-page-markup-in-pieces.md): the build's React fills `pieces`
+ * (scripts/vite-react-string-pieces-plugin.ts); in development it returns the markup whole,
+ * one piece. Null when a part suspended (code not loaded yet, which the string renderer
+ * leaves to the browser instead of waiting for it) or threw: the stream renderer then
+ * renders the page, waits for that part, or reports the error, as it always did.
  */
-function renderWhole(router: AnyRouter): { markup: string; shared: string[] } | null {
+function renderWhole(router: AnyRouter): { pieces: string[]; shared: string[] } | null {
+  const pieces: string[] = []
+  const options: ServerOptions & { pieces: string[] } = { pieces }
   let rendered: { result: string; texts: string[] }
   try {
-    rendered = notingSharedTexts(() => renderToString(createElement(RouterServer, { router })))
+    rendered = notingSharedTexts(() => renderToString(createElement(RouterServer, { router }), options))
   } catch {
     return null
   }
-  if (rendered.result.includes(CLIENT_RENDERED_BOUNDARY)) return null
-  return { markup: rendered.result, shared: rendered.texts }
+  if (pieces.length === 0)
+    return rendered.result.includes(CLIENT_RENDERED_BOUNDARY) ? null : { pieces: [rendered.result], shared: rendered.texts }
+  // React writes the boundary's marker as a piece of its own.
+  return pieces.includes(CLIENT_RENDERED_BOUNDARY) ? null : { pieces, shared: rendered.texts }
 }
 
 /**
@@ -85,18 +93,18 @@ function renderWhole(router: AnyRouter): { markup: string; shared: string[] } | 
  */
 async function wholeDocument(
   router: AnyRouter,
-  { markup, shared }: { markup: string; shared: string[] },
+  { pieces, shared }: { pieces: string[]; shared: string[] },
 ): Promise<Uint8Array<ArrayBuffer>> {
   try {
+    // The pieces as one string that is never read whole: the router's fast path only puts the doctype before it.
+    let markup = ''
+    for (const piece of pieces) markup += piece
     const document = await transformHtmlStringWithRouter(router, markup)
+    // With the router's state in the page already (its fast path), the document is the doctype and the markup.
+    const written = document.length === DOCTYPE.length + markup.length ? pieces : null
     const inParts = requestLocale.getStore()?.inParts
-    if (!inParts) return Buffer.from(document)
-    // With the router's state in the page already (its fast path), the document is the doctype and
-    // the markup: the markup, read in one piece already, is cut, and the document is never copied whole.
-    inParts.parts =
-      document.length === DOCTYPE.length + markup.length
-        ? documentParts(markup, shared, inParts.nonce, DOCTYPE)
-        : documentParts(document, shared, inParts.nonce)
+    if (!inParts) return written ? bytesOfPieces([DOCTYPE, ...written]) : Buffer.from(document)
+    inParts.parts = written ? documentParts(written, shared, inParts.nonce, DOCTYPE) : documentParts(document, shared, inParts.nonce)
     return inParts.parts.bytes
   } finally {
     router.serverSsr?.cleanup()
