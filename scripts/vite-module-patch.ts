@@ -16,16 +16,18 @@ interface ModulePatch {
   apply?: 'build'
 }
 
-export const browserModulePatch = (options: ModulePatch): Plugin => modulePatch(['client'], options)
+export const browserModulePatch = (options: ModulePatch): Plugin => modulePatch(['client'], 'client', options)
 
 /**
  * The server's: TanStack Start's `ssr` environment, and Nitro's `nitro`, which bundles the
  * dependencies the first leaves out into the server's output.
  */
-export const serverModulePatch = (options: ModulePatch): Plugin => modulePatch(['ssr', 'nitro'], options)
+export const serverModulePatch = (options: ModulePatch): Plugin => modulePatch(['ssr', 'nitro'], 'nitro', options)
 
-function modulePatch(environments: readonly string[], options: ModulePatch): Plugin {
+/** `bundledIn`: the environment whose build must have patched the module, or the build stops (a package that moved its file). */
+function modulePatch(environments: readonly string[], bundledIn: string, options: ModulePatch): Plugin {
   const { name, id, patch, apply } = options
+  const patchedIn = new Set<string>()
   return {
     name,
     ...(apply ? { apply } : {}),
@@ -34,11 +36,18 @@ function modulePatch(environments: readonly string[], options: ModulePatch): Plu
       filter: { id },
       handler(code) {
         try {
-          return { code: patch(code), map: null }
+          const patched = patch(code)
+          patchedIn.add(this.environment.name)
+          return { code: patched, map: null }
         } catch (error) {
           this.error(error instanceof Error ? error.message : String(error))
         }
       },
+    },
+    buildEnd(error) {
+      if (error || this.environment.config.command !== 'build' || this.environment.name !== bundledIn) return
+      if (!patchedIn.has(bundledIn))
+        this.error(`${name}: no module matching ${String(id)} in the ${bundledIn} build, so nothing was patched`)
     },
   }
 }

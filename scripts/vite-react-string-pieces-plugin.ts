@@ -14,11 +14,17 @@ import { serverModulePatch } from './vite-module-patch.ts'
 const LEGACY_SERVER = /[\\/]react-dom[\\/]cjs[\\/]react-dom-server-legacy\.node\.production\.js$/
 const STATE = /var didFatal = !1,\s*fatalError = null,\s*result = "",\s*readyToStream = !1;\s*options = createResumableState\(/
 const PUSH = /push: function \(chunk\) \{\s*null !== chunk && \(result \+= chunk\);\s*return !0;\s*\}/
+/** The marker of a part left to the browser, written as a piece of its own: the page renderer looks for that piece. */
+const BOUNDARY_MARKER = /destination\.push\("\\x3c!--\$!--\\x3e"\)/
 
 /** React's legacy server renderer, with renderToString's `pieces` option; throws when the code it rewrites is not there. */
 export function withStringPieces(code: string): string {
   if (!STATE.test(code) || !PUSH.test(code))
     throw new Error("react-dom server: renderToString's `result += chunk` not found (scripts/vite-react-string-pieces-plugin.ts)")
+  if (!BOUNDARY_MARKER.test(code))
+    throw new Error(
+      'react-dom server: the marker `<!--$!-->` is no longer written as a chunk of its own (scripts/vite-react-string-pieces-plugin.ts)',
+    )
   return code
     .replace(
       STATE,

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { compileFunction } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { createElement, type ReactNode } from 'react'
+import { createElement, Suspense, type ReactNode } from 'react'
 import type { ServerOptions } from 'react-dom/server'
 import { withStringPieces } from '../../scripts/vite-react-string-pieces-plugin'
 
@@ -52,7 +52,21 @@ describe("React's string renderer in the server's build", () => {
     expect(patched(page, { identifierPrefix: 'x-' })).toBe(original(page, { identifierPrefix: 'x-' }))
   })
 
-  it('stops the build when an upgrade changed the code it rewrites', () => {
+  it('writes the marker of a part left to the browser as a piece of its own, as the page renderer looks for it', () => {
+    const Suspends = () => {
+      throw new Promise(() => {})
+    }
+    const waiting = createElement('main', null, createElement(Suspense, { fallback: 'Loading' }, createElement(Suspends)))
+    const pieces: string[] = []
+    patched(waiting, { pieces })
+    expect(pieces.join('')).toBe(original(waiting))
+    expect(pieces).toContain('<!--$!-->')
+  })
+
+  it('stops the build when an upgrade changed the code it rewrites or the marker it relies on', () => {
     expect(() => withStringPieces(code.replace('(result += chunk)', '(result = result + chunk)'))).toThrow(/not found/)
+    expect(() =>
+      withStringPieces(code.replace('destination.push("\\x3c!--$!--\\x3e")', 'destination.push("\\x3c!--$!--\\x3e\\x3ctemplate")')),
+    ).toThrow(/marker/)
   })
 })

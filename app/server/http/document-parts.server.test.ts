@@ -78,7 +78,8 @@ describe('documentParts', () => {
   })
 
   it('reads a document written in pieces as the same document whole (decision 063)', () => {
-    const [header, hero, block] = [kept('header'), kept('hero'), kept('block')]
+    // Texts no other test uses: the runs are made here from the pieces, not found kept.
+    const [header, hero, block] = [kept('pieces-header'), kept('pieces-hero'), kept('pieces-block')]
     // As React writes a page: markup in small pieces, each text set as HTML a piece of its own.
     const pieces = [
       '<!--$--><he',
@@ -95,20 +96,31 @@ describe('documentParts', () => {
       block,
       '</body>',
     ]
-    const whole = documentParts(pieces.join(''), [block, header, hero], NONCE, '<!DOCTYPE html>')
     const inPieces = documentParts(pieces, [block, header, hero], NONCE, '<!DOCTYPE html>')
-    expect(inPieces.bytes).toEqual(whole.bytes)
-    expect(inPieces.parts.map(textOf)).toEqual(whole.parts.map(textOf))
-    // The same runs, kept once for both.
-    expect(inPieces.parts.filter(isShared)).toEqual(whole.parts.filter(isShared))
-    inPieces.parts.filter(isShared).forEach((run, index) => expect(run).toBe(whole.parts.filter(isShared)[index]))
+    expect(inPieces.bytes).toEqual(Buffer.from(`<!DOCTYPE html>${pieces.join('')}`))
+    expect(inPieces.parts.map(textOf)).toEqual([
+      `<!DOCTYPE html><!--$--><head><script nonce="${NONCE}">x</script></head><body>`,
+      `${header}<main>${hero}`,
+      `</main><p>“own” text – ünïcødé</p><script nonce="${NONCE}">y</script>`,
+      block,
+      '</body>',
+    ])
     expect(inPieces.parts.map((part) => (isShared(part) ? 'run' : 'own'))).toEqual(['own', 'run', 'own', 'run', 'own'])
+    // The document whole gives the same parts, and the same runs: kept once for both.
+    const whole = documentParts(pieces.join(''), [block, header, hero], NONCE, '<!DOCTYPE html>')
+    expect(whole.bytes).toEqual(inPieces.bytes)
+    expect(whole.parts.map(textOf)).toEqual(inPieces.parts.map(textOf))
+    inPieces.parts.filter(isShared).forEach((run, index) => expect(whole.parts.filter(isShared)[index]).toBe(run))
   })
 
-  it('writes the bytes of text in pieces as of the text whole', () => {
+  it('writes the bytes of text in pieces as of the text whole, a character split between two pieces too', () => {
     const pieces = ['<p>', 'It’s “quoted” – ', 'ünïcødé', '', '</p>', '😀', kept('a')]
     expect(bytesOfPieces(pieces)).toEqual(Buffer.from(pieces.join('')))
     expect(bytesOfPieces([])).toEqual(Buffer.alloc(0))
+    // The two halves of 😀 (a surrogate pair) in two pieces, with an empty one between.
+    const split = ['<p>a\uD83D', '', '\uDE00b</p>', '\uD83D']
+    expect(bytesOfPieces(split)).toEqual(Buffer.from(split.join('')))
+    expect(bytesOfPieces(split).toString('utf8')).toBe('<p>a😀b</p>\uFFFD')
   })
 
   it('notes the texts of one render only', () => {

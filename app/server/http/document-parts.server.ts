@@ -143,7 +143,6 @@ export function documentParts(written: string | readonly string[], texts: readon
   return { parts, bytes: Buffer.concat(parts.map(bytesOf)) }
 }
 
-/** The parts of a document answered for one request, by its response (set by the renderer, read by `compressed`). */
 /**
  * A text as pieces, read without ever joining them whole: a page's markup joined is a two-byte
  * string of over 128 KB (any typographic quote makes it two-byte), which V8 puts in a
@@ -204,14 +203,42 @@ class PiecedText {
 
 /** The UTF-8 bytes of a text written in pieces, without joining the pieces into one string (PiecedText says why). */
 export function bytesOfPieces(pieces: readonly string[]): Buffer<ArrayBuffer> {
+  const whole = withPairsWhole(pieces)
   let length = 0
-  for (const piece of pieces) length += Buffer.byteLength(piece)
+  for (const piece of whole) length += Buffer.byteLength(piece)
   const bytes = Buffer.allocUnsafeSlow(length)
   let at = 0
-  for (const piece of pieces) at += bytes.write(piece, at)
+  for (const piece of whole) at += bytes.write(piece, at)
   return bytes
 }
 
+const endsInHalfAPair = (text: string) => {
+  const last = text.charCodeAt(text.length - 1)
+  return last >= 0xd800 && last <= 0xdbff
+}
+
+/**
+ * The pieces, with a character that two of them split (the halves of a surrogate pair) joined
+ * again: encoded apart, each half would be U+FFFD. React writes each text in one piece, so
+ * this is for any other writer.
+ */
+function withPairsWhole(pieces: readonly string[]): readonly string[] {
+  let whole: string[] | null = null
+  for (let index = 0; index < pieces.length; index++) {
+    const piece = pieces[index]!
+    if (index + 1 === pieces.length || !endsInHalfAPair(piece)) {
+      whole?.push(piece)
+      continue
+    }
+    whole ??= pieces.slice(0, index)
+    let joined = piece
+    while (index + 1 < pieces.length && endsInHalfAPair(joined)) joined += pieces[++index]!
+    whole.push(joined)
+  }
+  return whole ?? pieces
+}
+
+/** The parts of a document answered for one request, by its response (set by the renderer, read by `compressed`). */
 const partsOfResponse = new WeakMap<Response, DocumentParts>()
 
 export function withDocumentParts(response: Response, parts: DocumentParts): Response {
