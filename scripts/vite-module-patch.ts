@@ -16,38 +16,37 @@ interface ModulePatch {
   apply?: 'build'
 }
 
-export const browserModulePatch = (options: ModulePatch): Plugin => modulePatch(['client'], 'client', options)
+export const browserModulePatch = (options: ModulePatch): Plugin => modulePatch('client', options)
 
 /**
- * The server's: TanStack Start's `ssr` environment, and Nitro's `nitro`, which bundles the
- * dependencies the first leaves out into the server's output.
+ * The server's: Nitro's `nitro` environment, which bundles the server's dependencies into its
+ * output (TanStack Start's `ssr` environment leaves them out).
  */
-export const serverModulePatch = (options: ModulePatch): Plugin => modulePatch(['ssr', 'nitro'], 'nitro', options)
+export const serverModulePatch = (options: ModulePatch): Plugin => modulePatch('nitro', options)
 
-/** `bundledIn`: the environment whose build must have patched the module, or the build stops (a package that moved its file). */
-function modulePatch(environments: readonly string[], bundledIn: string, options: ModulePatch): Plugin {
+/** The build of `environmentName` stops when nothing in it matched `id` (a package that moved its file). */
+function modulePatch(environmentName: string, options: ModulePatch): Plugin {
   const { name, id, patch, apply } = options
-  const patchedIn = new Set<string>()
+  let patched = false
   return {
     name,
     ...(apply ? { apply } : {}),
-    applyToEnvironment: (environment) => environments.includes(environment.name),
+    applyToEnvironment: (environment) => environment.name === environmentName,
     transform: {
       filter: { id },
       handler(code) {
         try {
-          const patched = patch(code)
-          patchedIn.add(this.environment.name)
-          return { code: patched, map: null }
+          const rewritten = patch(code)
+          patched = true
+          return { code: rewritten, map: null }
         } catch (error) {
           this.error(error instanceof Error ? error.message : String(error))
         }
       },
     },
     buildEnd(error) {
-      if (error || this.environment.config.command !== 'build' || this.environment.name !== bundledIn) return
-      if (!patchedIn.has(bundledIn))
-        this.error(`${name}: no module matching ${String(id)} in the ${bundledIn} build, so nothing was patched`)
+      if (error || this.environment.config.command !== 'build' || patched) return
+      this.error(`${name}: no module matching ${String(id)} in the ${environmentName} build, so nothing was patched`)
     },
   }
 }
