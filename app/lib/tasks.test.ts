@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { builtInItsOwnTask } from './tasks'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterNextPaint, builtInItsOwnTask } from './tasks'
 
 /** Resolves once the macrotasks queued before it (zero timers, in order) have run. */
 const afterQueuedTasks = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -29,5 +29,48 @@ describe('builtInItsOwnTask', () => {
         throw new Error('no router')
       }),
     ).rejects.toThrow('no router')
+  })
+})
+
+describe('afterNextPaint (docs/decisions/064-code-fetched-after-the-paint.md)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  /** Animation frames run when the test says so, as a browser runs them before it paints. */
+  function stubFrames() {
+    const frames: Array<() => void> = []
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback))
+    return () => frames.splice(0).forEach((frame) => frame())
+  }
+
+  it('resolves in a task after the next frame, not in the frame nor before it', async () => {
+    const paintFrame = stubFrames()
+    let resolved = false
+    const painted = afterNextPaint().then(() => (resolved = true))
+    await afterQueuedTasks()
+    expect(resolved).toBe(false)
+    paintFrame()
+    await Promise.resolve()
+    expect(resolved).toBe(false)
+    await painted
+    expect(resolved).toBe(true)
+  })
+
+  it('goes on without a frame after 100 ms (a hidden page paints none)', async () => {
+    vi.useFakeTimers()
+    stubFrames()
+    let resolved = false
+    void afterNextPaint().then(() => (resolved = true))
+    await vi.advanceTimersByTimeAsync(99)
+    expect(resolved).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(resolved).toBe(true)
+  })
+
+  it('resolves at once where there are no frames (the server)', async () => {
+    vi.stubGlobal('requestAnimationFrame', undefined)
+    await expect(afterNextPaint()).resolves.toBeUndefined()
   })
 })

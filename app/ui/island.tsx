@@ -32,6 +32,7 @@ import {
   type RefObject,
 } from 'react'
 import { prefetchWhenIdle } from '../lib/prefetch'
+import { afterNextPaint } from '../lib/tasks'
 import { ISLAND_RENDERED_EVENT, SERVER_MARKUP_ATTRIBUTE } from '../lib/tap-replay'
 import { ignoreFailureAheadOfNeed, reloadAfterChunkError } from './chunk-reload'
 import { islandMarkupKeeper, type KeptMarkup } from './kept-markup'
@@ -168,12 +169,15 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return
       document.removeEventListener('keydown', onKey, { capture: true })
-      code.load().then((component) => {
-        if (started) return
-        started = true
-        stopWatching()
-        render(component)
-      }, ignoreFailureAheadOfNeed)
+      // After the key's paint: starting the fetch is work the key's latency would count (decision 064).
+      void afterNextPaint()
+        .then(() => code.load())
+        .then((component) => {
+          if (started) return
+          started = true
+          stopWatching()
+          render(component)
+        }, ignoreFailureAheadOfNeed)
     }
     const stopWatching = () => {
       observer.disconnect()

@@ -100,6 +100,16 @@ describe('lazyWithPreload (docs/decisions/062)', () => {
     expect(reloadAfterChunkError).not.toHaveBeenCalled()
   })
 
+  it('starts the fetch after the next paint, not in the handler that asks for it (docs/decisions/064)', async () => {
+    const load = vi.fn().mockResolvedValue({ default: Here })
+    const Lazy = lazyWithPreload(load)
+    Lazy.preload()
+    Lazy.preload()
+    expect(load).not.toHaveBeenCalled()
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    expect(load).toHaveBeenCalledOnce()
+  })
+
   it('shares one load between a preload and the render while it is on its way', async () => {
     const load = vi.fn().mockResolvedValue({ default: Here })
     const Lazy = lazyWithPreload(load)

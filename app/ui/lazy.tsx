@@ -12,6 +12,7 @@
  */
 import { Component, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { isChunkLoadError } from '../lib/chunk-reload'
+import { afterNextPaint } from '../lib/tasks'
 import { ignoreFailureAheadOfNeed, reloadAfterChunkError } from './chunk-reload'
 
 export type Preloadable<P extends object> = ComponentType<P> & {
@@ -43,11 +44,17 @@ class MissingCode extends Component<{ children: ReactNode; onMissing: () => void
 
 export function lazyWithPreload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Preloadable<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined
+  // The fetch starts after the next paint: what asks for it is mostly an input's handler (a
+  // pointer over a trigger, the press that opens it), and starting it (Vite's module preloads,
+  // which the browser sets up on the spot) was most of that input's latency on a phone
+  // (docs/decisions/064-code-fetched-after-the-paint.md).
   const start = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined
-      throw error
-    }))
+    (loading ??= afterNextPaint()
+      .then(load)
+      .catch((error: unknown) => {
+        loading = undefined
+        throw error
+      }))
   // React keeps a lazy component's failure for good: each attempt after one is a lazy of its own.
   const attempt = () =>
     lazy(() =>
