@@ -89,12 +89,7 @@ function Notifications({ items }: { items: Page['notifications'] }) {
           data-notification={item.type}
         >
           <div className="cms-html flex-1 [&_p]:my-0" dangerouslySetInnerHTML={{ __html: item.messageHtml }} />
-          <PlainButton
-            variant="icon"
-            aria-label={m.notification_dismiss()}
-            onClick={() => dismiss(item.id)}
-            className="-my-2 h-9 w-9 shrink-0"
-          >
+          <PlainButton variant="icon" aria-label={m.notification_dismiss()} onClick={() => dismiss(item.id)} className="-my-2 shrink-0">
             <CloseIcon size={18} />
           </PlainButton>
         </div>

@@ -50,7 +50,8 @@ export default function PhoneField({ field, value, error, onChange }: FieldProps
         {/* A native select for the country (keyboard and screen readers know it), shown compactly as "GB +44". */}
         <div
           className={fieldBoxStyles({
-            className: 'relative w-auto shrink-0 p-0 focus-within:border-focus has-focus-visible:outline-3',
+            shape: 'wrap',
+            className: 'relative shrink-0 focus-within:border-focus has-focus-visible:outline-3',
           })}
         >
           <span aria-hidden="true" className="flex h-full items-center gap-1 px-3 font-bold text-ink">

@@ -4,15 +4,19 @@
  * no React Aria until a widget needs it (docs/decisions/009).
  */
 import { forwardRef, type ButtonHTMLAttributes } from 'react'
-import { buttonBase, buttonVariants, type ButtonVariant } from './button-styles'
+import { buttonBase, buttonPadding, buttonVariants, type ButtonVariant } from './button-styles'
 
 export interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant
+  /** Instead of the variant's own padding (button-styles.ts). */
+  padding?: string
 }
 
 export const PlainButton = forwardRef<HTMLButtonElement, PlainButtonProps>(function PlainButton(
-  { variant = 'primary', className, type = 'button', ...props },
+  { variant = 'primary', padding = buttonPadding[variant], className, type = 'button', ...props },
   ref,
 ) {
-  return <button ref={ref} type={type} {...props} className={`${buttonBase} ${buttonVariants[variant]} ${className ?? ''}`.trim()} />
+  return (
+    <button ref={ref} type={type} {...props} className={`${buttonBase} ${buttonVariants[variant]} ${padding} ${className ?? ''}`.trim()} />
+  )
 })

@@ -1,6 +1,7 @@
 import { expect, test, type Frame, type Locator, type Page } from '@playwright/test'
 import axe from 'axe-core'
 import { siteConfig } from '../../app/config/site'
+import { classConflicts } from '../support/class-conflicts'
 
 /** Collects console errors and warnings (hydration mismatches among them) and page errors. */
 export function watchConsole(page: Page): () => string[] {
@@ -98,7 +99,8 @@ async function injectAxe(frame: Frame) {
 
 /**
  * Runs axe on the page as it is now. `coloursOnly` checks only COLOUR_RULES: for the same
- * page after the theme changed, once it has passed a full run in the other theme.
+ * page after the theme changed, once it has passed a full run in the other theme. Checks
+ * too that no element has two classes that set the same thing (docs/decisions/065).
  */
 export async function expectNoAxeViolations(page: Page, { coloursOnly = false } = {}) {
   test.info().setTimeout(test.info().timeout + AXE_RUN_ALLOWANCE_MS)
@@ -129,6 +131,12 @@ export async function expectNoAxeViolations(page: Page, { coloursOnly = false } 
       : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
   )
   await revealAll.evaluate((style) => (style as Element).remove())
+  // Every class list on the page as it is now, in whatever state the test left it: no class
+  // in one may override another, as the browser joins them without a merge (docs/decisions/065).
+  const classLists = await page.evaluate(() => [
+    ...new Set([...document.querySelectorAll('[class]')].map((element) => element.getAttribute('class') ?? '')),
+  ])
+  expect(classConflicts(classLists), 'Tailwind classes that another class on the same element overrides').toEqual([])
   const summary = results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   )

@@ -43,14 +43,14 @@ export default function ConsentBannerPanel() {
             onPointerEnter={preloadPreferences}
             onFocus={preloadPreferences}
             onClick={() => setPreferencesOpen(true)}
-            className="py-2 text-sm"
+            className="text-sm"
           >
             {m.consent_customise()}
           </PlainButton>
-          <PlainButton variant="secondary" onClick={() => choose([])} className="py-2 text-sm">
+          <PlainButton variant="secondary" onClick={() => choose([])} className="text-sm">
             {m.consent_reject_all()}
           </PlainButton>
-          <PlainButton variant="primary" onClick={() => choose(optionalCategories)} className="py-2 text-sm">
+          <PlainButton variant="primary" onClick={() => choose(optionalCategories)} className="text-sm">
             {m.consent_accept_all()}
           </PlainButton>
         </div>

@@ -6,7 +6,6 @@
 import { Suspense } from 'react'
 import { m } from '../../paraglide/messages'
 import { lazyWithPreload } from '../../ui/lazy'
-import { PlainButton } from '../../ui/PlainButton'
 import { useConsent } from '../../ui/consent-state'
 
 const PreferencesDialog = lazyWithPreload(() => import('./preferences-dialog'))
@@ -38,15 +37,16 @@ export function ConsentPreferences() {
 export function ConsentSettingsLink() {
   const { setPreferencesOpen } = useConsent()
   return (
-    <PlainButton
-      variant="inverse"
+    // Looks like the footer's links beside it, not like a button (none of PlainButton's looks).
+    <button
+      type="button"
       aria-haspopup="dialog"
       onPointerEnter={PreferencesDialog.preload}
       onFocus={PreferencesDialog.preload}
       onClick={() => setPreferencesOpen(true)}
-      className="px-0 text-sm font-normal underline-offset-2 hover:bg-transparent hover:underline"
+      className="cursor-pointer rounded py-1.5 text-sm text-slate-100 underline-offset-2 hover:underline"
     >
       {m.consent_settings_link()}
-    </PlainButton>
+    </button>
   )
 }

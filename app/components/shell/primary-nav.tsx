@@ -214,7 +214,7 @@ function NavDropdown({ item }: { item: MenuLink }) {
   const entries = [{ ...item, title: m.nav_overview({ title: item.title }), children: [] }, ...item.children]
   return (
     <>
-      <PlainButton {...menu.triggerProps} variant="quiet" className={navLinkClass}>
+      <PlainButton {...menu.triggerProps} variant="nav">
         {item.title}
         <ChevronDownIcon size={16} />
       </PlainButton>

@@ -7,7 +7,7 @@ import {
   type CheckboxProps as AriaCheckboxProps,
   type ValidationResult,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { Description, FieldError, Label } from './Field'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
@@ -30,20 +30,25 @@ export function CheckboxGroup({ label, description, errorMessage, children, ...p
   )
 }
 
-const checkboxStyles = tv({
+export const checkboxStyles = tv({
   base: 'group flex items-start gap-3 text-ink',
   variants: {
     isDisabled: { false: 'cursor-pointer', true: 'cursor-default' },
   },
 })
 
-const boxStyles = tv({
+// One border colour in each state, the invalid one first (docs/decisions/065).
+export const boxStyles = tv({
   extend: focusRing,
-  base: 'flex h-6 w-6 shrink-0 items-center justify-center rounded-md border-2 border-control bg-surface text-white',
+  base: 'flex h-6 w-6 shrink-0 items-center justify-center rounded-md border-2 text-white',
   variants: {
-    isSelected: { true: 'border-brand-700 bg-brand-700 dark:border-brand-600 dark:bg-brand-600' },
+    isSelected: { false: 'bg-surface', true: 'bg-brand-700 dark:bg-brand-600' },
     isInvalid: { true: 'border-danger' },
   },
+  compoundVariants: [
+    { isInvalid: false, isSelected: false, class: 'border-control' },
+    { isInvalid: false, isSelected: true, class: 'border-brand-700 dark:border-brand-600' },
+  ],
 })
 
 function CheckMark() {

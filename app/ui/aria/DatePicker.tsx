@@ -19,18 +19,20 @@ import {
   type DateValue,
   type ValidationResult,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { CalendarIcon } from '../icons'
 import { Description, FieldError, FieldGroup, Label } from './Field'
 import { Popover } from './Popover'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
-const segmentStyles = tv({
+// A focused segment is white on blue, placeholder or not (docs/decisions/065: one colour class).
+export const segmentStyles = tv({
   base: 'rounded px-0.5 tabular-nums outline-none',
   variants: {
-    isPlaceholder: { true: 'text-ink-muted' },
+    isPlaceholder: { true: '' },
     isFocused: { true: 'bg-brand-700 text-white' },
   },
+  compoundVariants: [{ isFocused: false, isPlaceholder: true, class: 'text-ink-muted' }],
 })
 
 /** The date typed in segment by segment (arrow keys or digits), in the visitor's locale order. */
@@ -42,23 +44,31 @@ function DateInput({ className, ...props }: Omit<DateInputProps, 'children'>) {
   )
 }
 
-const iconButtonStyles = tv({
+export const iconButtonStyles = tv({
   extend: focusRing,
-  base: 'cursor-pointer rounded-lg text-link',
+  base: 'rounded-lg text-link',
   variants: {
-    isDisabled: { true: 'cursor-default opacity-40' },
+    isDisabled: { false: 'cursor-pointer', true: 'cursor-default opacity-40' },
   },
 })
 
-const cellStyles = tv({
+export const cellStyles = tv({
   extend: focusRing,
-  base: 'flex h-9 w-9 cursor-pointer items-center justify-center rounded-full text-sm text-ink',
+  base: 'h-9 w-9 items-center justify-center rounded-full text-sm',
   variants: {
-    isSelected: { true: 'bg-brand-700 text-white' },
-    isDisabled: { true: 'cursor-default text-ink-disabled' },
-    isUnavailable: { true: 'text-ink-disabled' },
-    isOutsideMonth: { true: 'hidden' },
+    isSelected: { true: 'bg-brand-700' },
+    isDisabled: { false: 'cursor-pointer', true: 'cursor-default' },
+    isUnavailable: { true: '' },
+    isOutsideMonth: { false: 'flex', true: 'hidden' },
   },
+  // One text colour in each state, as the merged classes gave before (docs/decisions/065):
+  // greyed out when disabled or unavailable, white when selected, else the ink.
+  compoundVariants: [
+    { isDisabled: true, class: 'text-ink-disabled' },
+    { isDisabled: false, isUnavailable: true, class: 'text-ink-disabled' },
+    { isDisabled: false, isUnavailable: false, isSelected: true, class: 'text-white' },
+    { isDisabled: false, isUnavailable: false, isSelected: false, class: 'text-ink' },
+  ],
 })
 
 /** A month grid with previous and next buttons; days outside the allowed range are greyed out. */

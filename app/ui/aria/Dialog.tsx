@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Dialog as AriaDialog, Heading, type DialogProps } from 'react-aria-components'
-import { twMerge } from 'tailwind-variants'
+import { cx } from 'tailwind-variants/lite'
 import { CloseIcon } from '../icons'
 import { Button } from './Button'
 
@@ -15,7 +15,7 @@ export interface SiteDialogProps extends Omit<DialogProps, 'children'> {
 /** A dialog with a heading that names it and a close button; used inside a Modal. */
 export function Dialog({ title, closeLabel, children, className, hideTitle = false, ...props }: SiteDialogProps) {
   return (
-    <AriaDialog {...props} className={twMerge('relative outline-none', className)}>
+    <AriaDialog {...props} className={cx('relative outline-none', className)}>
       {({ close }) => (
         <>
           <div className="flex items-start justify-between gap-4">

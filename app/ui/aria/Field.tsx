@@ -20,7 +20,7 @@ import {
   type TextAreaProps,
   type TextProps,
 } from 'react-aria-components'
-import { tv, twMerge } from 'tailwind-variants'
+import { cx, tv } from 'tailwind-variants/lite'
 import { composeTailwindRenderProps, focusRing } from './utils'
 
 export const labelStyles = 'font-bold text-ink'
@@ -43,7 +43,7 @@ export interface LabelProps extends AriaLabelProps {
 
 export function Label({ isRequired = false, children, className, ...props }: LabelProps) {
   return (
-    <AriaLabel {...props} className={twMerge(labelStyles, className)}>
+    <AriaLabel {...props} className={cx(labelStyles, className)}>
       {children}
       {isRequired && <RequiredMark />}
     </AriaLabel>
@@ -51,7 +51,7 @@ export function Label({ isRequired = false, children, className, ...props }: Lab
 }
 
 export function Description({ className, ...props }: TextProps) {
-  return <Text {...props} slot="description" className={twMerge(descriptionStyles, className)} />
+  return <Text {...props} slot="description" className={cx(descriptionStyles, className)} />
 }
 
 /** Shown by React Aria only while its field is invalid: not before the visitor has tried. */
@@ -62,20 +62,40 @@ export function FieldError({ className, ...props }: FieldErrorProps) {
 /**
  * The box of a text-like control: grey, blue while focused, red while invalid (React Aria's
  * states, so a field is never red before the visitor tried), and the shared focus ring for
- * keyboard focus.
+ * keyboard focus. Its border colour is one class in each state, the invalid one first
+ * (docs/decisions/065: class lists are joined, not merged).
+ *
+ * `shape`: `box` for an input or textarea; `group` for a box of several controls (the
+ * date's segments and its calendar button), a little shorter as the button has its own
+ * padding; `pill`, the search overlay's large rounded input; `wrap`, a box sized by the
+ * native control it holds (the phone number's country select). `surface`: `sunken` for a
+ * control that is read-only (a text input shows it by CSS, `read-only:`).
  */
 export const fieldBoxStyles = tv({
   extend: focusRing,
-  base: 'w-full rounded-xl border-2 border-control bg-surface px-4 py-2.5 text-ink',
+  base: 'border-2 text-ink',
   variants: {
-    isFocused: { true: 'border-focus' },
-    isFocusWithin: { true: 'border-focus' },
+    surface: { plain: 'bg-surface', sunken: 'bg-surface-sunken' },
+    shape: {
+      box: 'w-full rounded-xl px-4 py-2.5',
+      group: 'w-full rounded-xl px-4 py-2',
+      pill: 'w-full rounded-full px-5 py-3 text-lg',
+      wrap: 'rounded-xl',
+    },
+    isFocused: { true: '' },
+    isFocusWithin: { true: '' },
     isInvalid: { true: 'border-danger' },
   },
+  compoundVariants: [
+    { isInvalid: false, isFocused: false, isFocusWithin: false, class: 'border-control' },
+    { isInvalid: false, isFocused: true, class: 'border-focus' },
+    { isInvalid: false, isFocused: false, isFocusWithin: true, class: 'border-focus' },
+  ],
+  defaultVariants: { shape: 'box', surface: 'plain' },
 })
 
 /** Typed-in text: a muted placeholder, and a grey surface when the field is read-only. */
-const textInputStyles = tv({
+export const textInputStyles = tv({
   extend: fieldBoxStyles,
   base: 'placeholder:text-ink-muted read-only:bg-surface-sunken',
 })
@@ -89,11 +109,14 @@ export const nativeInputStyles = tv({
   base: 'placeholder:text-ink-muted focus:border-focus focus-visible:outline-3 aria-[invalid=true]:border-danger',
 })
 
-export function Input(props: InputProps) {
+/** A text input's shape: the form's box, or the search overlay's pill. */
+export type InputShape = 'box' | 'pill'
+
+export function Input({ shape, ...props }: InputProps & { shape?: InputShape }) {
   return (
     <AriaInput
       {...props}
-      className={composeRenderProps(props.className, (className, renderProps) => textInputStyles({ ...renderProps, className }))}
+      className={composeRenderProps(props.className, (className, renderProps) => textInputStyles({ ...renderProps, shape, className }))}
     />
   )
 }
@@ -103,14 +126,14 @@ export function Input(props: InputProps) {
  * until then (so in the server HTML) it hands the textarea an input's `type`, which HTML
  * does not allow on `<textarea>`. The textarea takes the field's props without it.
  */
-export function TextArea(props: TextAreaProps) {
+export function TextArea({ shape, ...props }: TextAreaProps & { shape?: InputShape }) {
   // `type` is not in the context's declared props, but React Aria puts it there at run time.
   const { type: _inputType, ...fieldProps } = { type: undefined, ...useSlottedContext(TextAreaContext) }
   return (
     <TextAreaContext.Provider value={fieldProps}>
       <AriaTextArea
         {...props}
-        className={composeRenderProps(props.className, (className, renderProps) => textInputStyles({ ...renderProps, className }))}
+        className={composeRenderProps(props.className, (className, renderProps) => textInputStyles({ ...renderProps, shape, className }))}
       />
     </TextAreaContext.Provider>
   )
@@ -121,7 +144,9 @@ export function FieldGroup(props: GroupProps) {
   return (
     <Group
       {...props}
-      className={composeRenderProps(props.className, (className, renderProps) => fieldBoxStyles({ ...renderProps, className }))}
+      className={composeRenderProps(props.className, (className, renderProps) =>
+        fieldBoxStyles({ ...renderProps, shape: 'group', className }),
+      )}
     />
   )
 }

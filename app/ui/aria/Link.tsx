@@ -2,7 +2,7 @@
  * The links' styles (as in the react-aria-components Tailwind starter): a form's links
  * (app/forms/fields.tsx) use them; the site's own links are plain anchors (app/ui/cms-link.tsx).
  */
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { focusRing } from './utils'
 
 export const linkStyles = tv({

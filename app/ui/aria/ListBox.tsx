@@ -5,20 +5,20 @@ import {
   type ListBoxItemProps,
   type ListBoxProps,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { composeTailwindRenderProps, insetFocusRing } from './utils'
 
 export function ListBox<T extends object>(props: ListBoxProps<T>) {
   return <AriaListBox {...props} className={composeTailwindRenderProps(props.className, 'outline-none')} />
 }
 
-const itemStyles = tv({
-  base: 'cursor-pointer rounded-lg px-3 py-2 text-ink outline-none',
+export const itemStyles = tv({
+  base: 'rounded-lg px-3 py-2',
   variants: {
     isFocused: { true: 'bg-tint' },
-    isFocusVisible: { true: insetFocusRing },
+    isFocusVisible: { false: 'outline-none', true: insetFocusRing },
     isSelected: { true: 'font-bold' },
-    isDisabled: { true: 'cursor-default text-ink-muted' },
+    isDisabled: { false: 'cursor-pointer text-ink', true: 'cursor-default text-ink-muted' },
   },
 })
 

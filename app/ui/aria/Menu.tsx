@@ -1,17 +1,24 @@
 import type { RefObject } from 'react'
 import { Menu as AriaMenu, MenuItem as AriaMenuItem, type MenuItemProps, type MenuProps } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { CheckIcon } from '../icons'
 import { Popover } from './Popover'
 import { insetFocusRing } from './utils'
 
-const itemStyles = tv({
-  base: 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-bold text-ink-soft outline-none',
+// The text is tinted while the item is focused or selected: one colour class in each state
+// (docs/decisions/065).
+export const itemStyles = tv({
+  base: 'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm font-bold',
   variants: {
-    isFocused: { true: 'bg-tint text-on-tint' },
-    isFocusVisible: { true: insetFocusRing },
-    isSelected: { true: 'text-on-tint' },
+    isFocused: { true: 'bg-tint' },
+    isFocusVisible: { false: 'outline-none', true: insetFocusRing },
+    isSelected: { true: '' },
   },
+  compoundVariants: [
+    { isFocused: false, isSelected: false, class: 'text-ink-soft' },
+    { isFocused: true, class: 'text-on-tint' },
+    { isFocused: false, isSelected: true, class: 'text-on-tint' },
+  ],
 })
 
 export interface SiteMenuProps<T extends object> extends MenuProps<T> {
@@ -32,7 +39,8 @@ export function Menu<T extends object>(props: SiteMenuProps<T>) {
       triggerRef={triggerRef}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      className="min-w-52 p-1.5 shadow-xl"
+      elevation="high"
+      className="min-w-52 p-1.5"
       // React Aria gives the popover the dialog role: it is named after its menu.
       aria-label={rest['aria-label']}
     >

@@ -6,19 +6,20 @@ import {
   type SelectProps as AriaSelectProps,
   type ValidationResult,
 } from 'react-aria-components'
-import { tv } from 'tailwind-variants'
+import { tv } from 'tailwind-variants/lite'
 import { ChevronDownIcon } from '../icons'
 import { Description, FieldError, fieldBoxStyles, Label } from './Field'
 import { ListBox } from './ListBox'
 import { Popover } from './Popover'
 import { composeTailwindRenderProps } from './utils'
 
-const triggerStyles = tv({
+// A read-only form field is a disabled select: grey like a read-only text input (the
+// box's `sunken` surface).
+export const triggerStyles = tv({
   extend: fieldBoxStyles,
-  base: 'flex cursor-pointer items-center justify-between gap-2 text-start',
+  base: 'flex items-center justify-between gap-2 text-start',
   variants: {
-    // A read-only form field is a disabled select: grey like a read-only text input.
-    isDisabled: { true: 'cursor-default bg-surface-sunken' },
+    isDisabled: { false: 'cursor-pointer', true: 'cursor-default' },
   },
 })
 
@@ -37,7 +38,9 @@ export function Select<T extends object>({ label, description, errorMessage, ite
       {({ isInvalid }) => (
         <>
           <Label isRequired={props.isRequired}>{label}</Label>
-          <Button className={(renderProps) => triggerStyles({ ...renderProps, isInvalid })}>
+          <Button
+            className={(renderProps) => triggerStyles({ ...renderProps, isInvalid, surface: renderProps.isDisabled ? 'sunken' : 'plain' })}
+          >
             <SelectValue className="truncate data-[placeholder]:text-ink-muted" />
             <ChevronDownIcon size={18} className="shrink-0 text-ink-muted" />
           </Button>

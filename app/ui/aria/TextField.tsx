@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps, type ValidationResult } from 'react-aria-components'
-import { twMerge } from 'tailwind-variants'
-import { Description, FieldError, Input, Label, TextArea } from './Field'
+import { Description, FieldError, Input, Label, TextArea, type InputShape } from './Field'
 import { composeTailwindRenderProps } from './utils'
 
 export interface TextFieldProps extends AriaTextFieldProps {
@@ -16,15 +15,13 @@ export interface TextFieldProps extends AriaTextFieldProps {
   autoComplete?: string
   enterKeyHint?: 'enter' | 'done' | 'go' | 'next' | 'previous' | 'search' | 'send'
   /** `pill`: the large rounded input of the search overlay, its messages indented to its text. */
-  shape?: 'box' | 'pill'
+  shape?: InputShape
   /** Classes for the input or textarea itself (a textarea's height). */
   inputClassName?: string
 }
 
-const shapes = {
-  box: { input: '', help: '' },
-  pill: { input: 'rounded-full px-5 py-3 text-lg', help: 'px-5' },
-}
+/** Where the description and error start: under the pill's text, which is indented by its rounding. */
+const helpIndent = { box: undefined, pill: 'px-5' }
 
 /** A text field: label, input (or textarea), description and error, wired by React Aria. */
 export function TextField({
@@ -46,17 +43,12 @@ export function TextField({
         {label}
       </Label>
       {multiline ? (
-        <TextArea placeholder={placeholder} className={twMerge(shapes[shape].input, inputClassName)} />
+        <TextArea placeholder={placeholder} shape={shape} className={inputClassName} />
       ) : (
-        <Input
-          placeholder={placeholder}
-          autoComplete={autoComplete}
-          enterKeyHint={enterKeyHint}
-          className={twMerge(shapes[shape].input, inputClassName)}
-        />
+        <Input placeholder={placeholder} autoComplete={autoComplete} enterKeyHint={enterKeyHint} shape={shape} className={inputClassName} />
       )}
-      {description && <Description className={shapes[shape].help}>{description}</Description>}
-      <FieldError className={shapes[shape].help}>{errorMessage}</FieldError>
+      {description && <Description className={helpIndent[shape]}>{description}</Description>}
+      <FieldError className={helpIndent[shape]}>{errorMessage}</FieldError>
     </AriaTextField>
   )
 }

@@ -1,9 +1,14 @@
 /**
  * Shared styling helpers for the React Aria wrappers (as in the react-aria-components
- * Tailwind starter): one focus ring, and render-prop class names merged with ours.
+ * Tailwind starter): one focus ring, and render-prop class names joined to ours.
+ *
+ * Class lists are joined, never merged: each style is written so that no two of its
+ * classes set the same thing in any state, and a caller's classes add to it rather than
+ * override it. The browser then needs no class-merge engine (docs/decisions/065); the
+ * tests check every state of every style, and every element the e2e suite checks with axe.
  */
 import { composeRenderProps } from 'react-aria-components'
-import { tv, twMerge } from 'tailwind-variants'
+import { cx, tv } from 'tailwind-variants/lite'
 
 /**
  * The ring a control shows under keyboard focus (React Aria's `isFocusVisible`, not on a
@@ -27,5 +32,5 @@ export function composeTailwindRenderProps<T>(
   className: string | ((values: T) => string) | undefined,
   tailwind: string,
 ): string | ((values: T) => string) {
-  return composeRenderProps(className, (value) => twMerge(tailwind, value))
+  return composeRenderProps(className, (value) => cx(tailwind, value))
 }

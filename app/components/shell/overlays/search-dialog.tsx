@@ -55,7 +55,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
               inputClassName="placeholder:text-ink-muted"
               className="flex-1"
             />
-            <Button type="submit" variant="primary" className="py-3.5">
+            <Button type="submit" variant="primary" padding="px-6 py-3.5">
               <SearchIcon size={20} />
               {m.search_submit()}
             </Button>

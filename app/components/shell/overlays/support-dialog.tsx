@@ -27,7 +27,7 @@ export default function SupportDialog({ options, onClose }: { options: SiteOptio
   return (
     <AriaProviders>
       <DirtyFormsProvider value={report}>
-        <Modal isOpen onOpenChange={(open) => !open && mayClose() && onClose()} className="max-w-2xl">
+        <Modal isOpen onOpenChange={(open) => !open && mayClose() && onClose()} isWide>
           <Dialog title={m.support_title()} closeLabel={m.close()}>
             <p className="mt-3 text-ink-soft">{m.support_intro()}</p>
             {options.phone && (
