@@ -200,7 +200,7 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
               className="min-w-0 flex-1"
               inputClassName="h-20 resize-none"
             />
-            <Button type="submit" variant="primary" isDisabled={sending} className="mb-0.5 text-sm">
+            <Button type="submit" variant="primary" isDisabled={sending} padding="px-4 py-2.5" className="mb-0.5 text-sm">
               {m.chat_send()}
             </Button>
           </form>

@@ -67,15 +67,16 @@ export default function ConsentPreferencesDialog() {
             })}
           </ul>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onPress={() => choose([])} className="text-sm">
+            <Button variant="secondary" onPress={() => choose([])} padding="px-6 py-2" className="text-sm">
               {m.consent_reject_all()}
             </Button>
-            <Button variant="secondary" onPress={() => choose(optionalCategories)} className="text-sm">
+            <Button variant="secondary" onPress={() => choose(optionalCategories)} padding="px-6 py-2" className="text-sm">
               {m.consent_accept_all()}
             </Button>
             <Button
               variant="primary"
               onPress={() => choose(optionalCategories.filter((category) => selected.has(category)))}
+              padding="px-6 py-2"
               className="text-sm"
             >
               {m.consent_save()}
