@@ -4,9 +4,9 @@
  * load). The server renders it inline. While the page hydrates, it keeps the server's
  * markup untouched until its code has loaded: at once (`now`), when it comes near the
  * viewport (`visible`), or for parts a visitor fills in such as forms (`interactive`)
- * when it comes near the viewport or at the first Tab key pressed on the page, whichever
- * is first, with its code fetched ahead (at idle time, a few screens before) so that
- * only its render is left then: a form is usable by the time a visitor scrolls to it,
+ * when it comes near the viewport, at the first Tab key pressed on the page, or once the
+ * visitor scrolls with it a few screens away (its code is fetched at idle time from
+ * there), whichever is first: a form is usable by the time a visitor scrolls to it,
  * and a keyboard user never tabs past a form whose code is still missing (it arrives
  * while they cross the page). A part whose server markup already does everything it
  * does (`none`: native elements only, such as the FAQ's `<details>`) never loads its
@@ -31,7 +31,7 @@ import {
   type ReactElement,
   type RefObject,
 } from 'react'
-import { prefetchWhenIdle } from '../lib/prefetch'
+import { currentConnection, prefetchAllowed, prefetchWhenIdle } from '../lib/prefetch'
 import { afterNextPaint } from '../lib/tasks'
 import { ISLAND_RENDERED_EVENT, SERVER_MARKUP_ATTRIBUTE } from '../lib/tap-replay'
 import { ignoreFailureAheadOfNeed, reloadAfterChunkError } from './chunk-reload'
@@ -112,31 +112,7 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
 
   useEffect(() => {
     const element = ref.current
-    if (!keepServerMarkup || loading !== 'interactive' || !element || typeof IntersectionObserver === 'undefined') return
-    // A form's code is fetched (and its module run) while it is still a few screens away,
-    // at idle time, so that coming near the viewport only has to render it: it is usable by
-    // the time a visitor scrolls to it. Not at page load: run then, it was most of a phone's
-    // blocking time on a page with a form far down (decision 009). Not on a slow connection
-    // or with Save-Data (prefetchWhenIdle); then it loads near the viewport as before. A
-    // failure here is left to that load, which reports it.
-    let cancelPrefetch = () => {}
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((item) => item.isIntersecting)) return
-        observer.disconnect()
-        cancelPrefetch = prefetchWhenIdle(() => void code.load().catch(ignoreFailureAheadOfNeed))
-      },
-      { rootMargin: PREFETCH_MARGIN },
-    )
-    observer.observe(element)
-    return () => {
-      observer.disconnect()
-      cancelPrefetch()
-    }
-  }, [keepServerMarkup, code, loading])
-
-  useEffect(() => {
-    if (!keepServerMarkup || !ref.current || loading === 'none') return
+    if (!keepServerMarkup || !element || loading === 'none') return
     let cancelled = false
     const render = (component: ComponentType<P>) => {
       if (cancelled) return
@@ -160,10 +136,59 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
       }
     }
     let started = false
-    // Two triggers (the second for forms only): whichever comes first loads the code and stops both.
-    const observer = new IntersectionObserver((entries) => entries.some((item) => item.isIntersecting) && start(), {
+    function start() {
+      if (started) return
+      started = true
+      stopWatching()
+      load()
+    }
+    /** Code that came ahead of need: rendered unless the part has started already. */
+    const renderAhead = (component: ComponentType<P>) => {
+      if (started) return
+      started = true
+      stopWatching()
+      render(component)
+    }
+    // Whichever trigger comes first loads the code and stops the others. Near the viewport, for every part:
+    const near = new IntersectionObserver((entries) => entries.some((item) => item.isIntersecting) && start(), {
       rootMargin: LOAD_MARGIN,
     })
+    // A form's code is fetched (and its module run) while it is still a few screens away, at
+    // idle time. Not at page load: run then, it was most of a phone's blocking time on a page
+    // with a form far down (decision 009). Not on a slow connection or with Save-Data
+    // (prefetchAllowed); then it loads near the viewport as before. Once the visitor scrolls
+    // with the form that close, its code is loaded without waiting for idle time and the form
+    // is rendered, so that it is usable before it comes into view: rendered only near the
+    // viewport, a phone was still rendering it a second and more after it had, and one that
+    // scrolled while the page was still busy waited for idle time first (docs/decisions/066).
+    // A visitor who does not scroll, and a page-load audit, pay for neither the render nor its
+    // commit. A failure ahead of need is forgotten, and the form coming near loads it again,
+    // which reports it (decision 062).
+    let cancelPrefetch = () => {}
+    let scrolled = false
+    let aheadInReach = false
+    const fetchAhead = () =>
+      void code.load().then((component) => {
+        if (scrolled) renderAhead(component)
+      }, ignoreFailureAheadOfNeed)
+    const ahead = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((item) => item.isIntersecting)) return
+        ahead.disconnect()
+        aheadInReach = true
+        if (!scrolled) cancelPrefetch = prefetchWhenIdle(fetchAhead)
+        else if (prefetchAllowed(currentConnection())) fetchAhead()
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    )
+    const onScroll = () => {
+      scrolled = true
+      window.removeEventListener('scroll', onScroll)
+      if (!aheadInReach || !prefetchAllowed(currentConnection())) return
+      cancelPrefetch()
+      // After the frame the scroll is drawn in, as an input's fetch is (decision 064).
+      void afterNextPaint().then(fetchAhead)
+    }
     // The first Tab fetches and renders a form ahead, as the keyboard may cross the page towards it,
     // but it is not yet needed: a failure is forgotten, and the form coming near loads it again (docs/decisions/062).
     const onKey = (event: KeyboardEvent) => {
@@ -172,25 +197,21 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
       // After the key's paint: starting the fetch is work the key's latency would count (decision 064).
       void afterNextPaint()
         .then(() => code.load())
-        .then((component) => {
-          if (started) return
-          started = true
-          stopWatching()
-          render(component)
-        }, ignoreFailureAheadOfNeed)
+        .then(renderAhead, ignoreFailureAheadOfNeed)
     }
-    const stopWatching = () => {
-      observer.disconnect()
+    function stopWatching() {
+      near.disconnect()
+      ahead.disconnect()
+      cancelPrefetch()
+      window.removeEventListener('scroll', onScroll)
       document.removeEventListener('keydown', onKey, { capture: true })
     }
-    function start() {
-      if (started) return
-      started = true
-      stopWatching()
-      load()
+    near.observe(element)
+    if (loading === 'interactive') {
+      ahead.observe(element)
+      window.addEventListener('scroll', onScroll, { passive: true })
+      document.addEventListener('keydown', onKey, { capture: true, passive: true })
     }
-    observer.observe(ref.current)
-    if (loading === 'interactive') document.addEventListener('keydown', onKey, { capture: true, passive: true })
     return () => {
       cancelled = true
       stopWatching()

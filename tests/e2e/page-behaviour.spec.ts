@@ -1,5 +1,5 @@
 /** Page-level behaviour checked at one desktop viewport (not part of the phone project). */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { siteConfig } from '../../app/config/site'
 import { chromiumFlags, chromiumPath } from '../chromium'
 import {
@@ -38,10 +38,13 @@ test('sections below the fold arrive with the HTML, but their code loads only wh
   expect(problems()).toEqual([])
 })
 
+/** Long enough for code fetched ahead of need at idle time. */
+const aheadOfNeedTimeout = { timeout: siteConfig.timing.prefetchIdleTimeoutMs + 5000 }
+
 /** The form chunks the page requests, as they are asked for. */
 const formChunksOf = (page: Page) => chunkRequestsOf(page, 'form-(section|view)')
 
-test('a form far down the page has its code fetched a few screens ahead, and is made usable when it comes near the viewport or at the first Tab key', async ({
+test('a form far down the page has its code fetched a few screens ahead, and is made usable at the first Tab key, or ahead of a reader scrolling towards it', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 700 })
@@ -60,7 +63,8 @@ test('a form far down the page has its code fetched a few screens ahead, and is 
   await expect(submit).toBeEnabled()
   expect(problems()).toEqual([])
 
-  // A reader scrolling towards it: a few screens before, its code is fetched, but not yet rendered…
+  // A reader scrolling towards it: a few screens before, its code is fetched, and it is
+  // rendered while it is still further away than the parts that load near the viewport.
   const scrolled = await page.context().newPage()
   const scrolledChunks = formChunksOf(scrolled)
   await scrolled.setViewportSize({ width: 390, height: 844 })
@@ -70,14 +74,39 @@ test('a form far down the page has its code fetched a few screens ahead, and is 
   const form = scrolled.locator('[data-section="contact_form"]')
   const formTop = await form.evaluate((element) => element.getBoundingClientRect().top + window.scrollY)
   await scrolled.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), formTop - 844 - 2000)
-  await expect.poll(() => scrolledChunks.length, { timeout: siteConfig.timing.prefetchIdleTimeoutMs + 5000 }).toBeGreaterThan(0)
-  const scrolledSubmit = form.getByRole('button', { name: /send/i })
-  await scrolled.waitForTimeout(500)
-  await expect(scrolledSubmit).toBeDisabled()
-  // …and near the viewport it is rendered, usable.
-  await form.scrollIntoViewIfNeeded()
-  await expect(scrolledSubmit).toBeEnabled()
+  await expect.poll(() => scrolledChunks.length, aheadOfNeedTimeout).toBeGreaterThan(0)
+  await expect(form.getByRole('button', { name: /send/i })).toBeEnabled()
+  expect(await belowTheViewport(form)).toBeGreaterThan(1000)
 })
+
+test('a form a screen or two down has its code fetched at idle time, and is rendered once the visitor scrolls (docs/decisions/066)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const formChunks = formChunksOf(page)
+  const problems = watchConsole(page)
+  await page.goto('/free-consultation')
+  await waitForHydration(page)
+  const form = page.locator('[data-section="free_consultation_form"]')
+  const next = form.getByRole('button', { name: 'Next' })
+  // Past where the parts near the viewport load (600 px), within where a form's code is fetched ahead (2 400).
+  expect(await belowTheViewport(form)).toBeGreaterThan(700)
+  expect(await belowTheViewport(form)).toBeLessThan(2000)
+  await expect.poll(() => formChunks.length, aheadOfNeedTimeout).toBeGreaterThan(0)
+  // The code is here, but a visitor who only looks at the page (or an audit of its load) does not pay for the render.
+  await page.waitForTimeout(1000)
+  await expect(next).toBeDisabled()
+  // A little scroll, which brings it no nearer than 600 px, and it is rendered: usable before it is in view.
+  await page.mouse.wheel(0, 40)
+  await expect(next).toBeEnabled()
+  expect(await belowTheViewport(form)).toBeGreaterThan(600)
+  expect(problems()).toEqual([])
+})
+
+/** How far below the viewport's bottom the element's top is, in CSS pixels. */
+function belowTheViewport(element: Locator): Promise<number> {
+  return element.evaluate((node) => node.getBoundingClientRect().top - window.innerHeight)
+}
 
 test('with Save-Data, a form far down the page fetches nothing ahead: its code loads when it comes near the viewport', async ({ page }) => {
   await emulateConnection(page, 'Save-Data')
@@ -180,7 +209,6 @@ test('a code chunk that fails to load reloads the page, at most once per 60 seco
 })
 
 // Requirements §8 and decision 062: a reload is for the visitor who waits for the code, never for a fetch ahead of need.
-const aheadOfNeedTimeout = { timeout: siteConfig.timing.prefetchIdleTimeoutMs + 5000 }
 
 test('code fetched ahead of need that fails to load leaves the page as it is; opening the menu that needs it reloads (docs/decisions/062)', async ({
   page,
