@@ -14,7 +14,12 @@ import { rolldownGroups } from './scripts/chunks/groups.ts'
 import { formDevtoolsOffInProduction } from './scripts/vite-form-devtools-off-plugin.ts'
 import { routeChunkReloadBySiteRule } from './scripts/vite-route-chunk-reload-plugin.ts'
 import { reactStringPieces } from './scripts/vite-react-string-pieces-plugin.ts'
-import { reactAriaDirectionWithoutLikelySubtags, reactAriaLocaleCheckWithoutIcuList } from './scripts/vite-react-aria-locale-plugin.ts'
+import {
+  reactAriaCollatorOnFirstUse,
+  reactAriaDirectionWithoutLikelySubtags,
+  reactAriaListFormatOnFirstUse,
+  reactAriaLocaleCheckWithoutIcuList,
+} from './scripts/vite-react-aria-locale-plugin.ts'
 import { serverFnFetcherOnDemand } from './scripts/vite-server-fn-fetcher-plugin.ts'
 import { deployTarget, platformBuild, publicFileCacheControl, publicFilePaths, serverPlugins } from './scripts/deploy/targets.ts'
 
@@ -97,10 +102,13 @@ export default defineConfig({
     browserGetLocaleIsTheRouters,
     // Patches to dependencies in the browser's build: React Aria's locale check without ICU's
     // locale list, TanStack Form's devtools client off in production (docs/decisions/040),
-    // React Aria's text direction without ICU's likely subtags (docs/decisions/061), and
+    // React Aria's text direction without ICU's likely subtags (docs/decisions/061), its
+    // collator and list format made on first use (docs/decisions/067), and
     // TanStack Router's own reload for a route chunk left to the site's rule (docs/decisions/062).
     reactAriaLocaleCheckWithoutIcuList(),
     reactAriaDirectionWithoutLikelySubtags(),
+    reactAriaCollatorOnFirstUse(),
+    reactAriaListFormatOnFirstUse(),
     formDevtoolsOffInProduction(),
     routeChunkReloadBySiteRule(),
     // The server's page renderer takes React's markup in pieces, never one string (docs/decisions/063).

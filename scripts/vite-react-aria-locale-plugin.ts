@@ -53,3 +53,45 @@ export function directionWithoutLikelySubtags(code: string): string {
 
 export const reactAriaDirectionWithoutLikelySubtags = () =>
   browserModulePatch({ name: 'react-aria-direction-without-likely-subtags', id: I18N_UTILS, patch: directionWithoutLikelySubtags })
+
+/**
+ * A form's first render made two more Intl objects whose first construction in a page loads ICU
+ * data: React Aria's `Select` (and `ComboBox`) an `Intl.ListFormat`, which only a multiple
+ * selection's text uses, and `useSelect` a search `Intl.Collator`, which only typing a letter
+ * on the closed select uses. At a phone's CPU speed they were about 120 and 90 ms of the free
+ * consultation form's render. The hooks now hand out an object with the same methods that
+ * makes the real one on its first call, so a form whose visitor never uses either pays for
+ * neither (docs/decisions/067).
+ */
+const USE_COLLATOR = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useCollator\.mjs$/
+const COLLATOR_MADE = /let formatter = new Intl\.Collator\(locale, options\);/
+const USE_LIST_FORMATTER = /[\\/]react-aria[\\/]dist[\\/]private[\\/]i18n[\\/]useListFormatter\.mjs$/
+const LIST_FORMAT_MADE = /\(\)=>new Intl\.ListFormat\(locale, options\)/
+
+/** React Aria's useCollator handing out a collator made on its first `compare`; throws when its construction is not there. */
+export function collatorOnFirstUse(code: string): string {
+  if (!COLLATOR_MADE.test(code))
+    throw new Error('React Aria useCollator: `new Intl.Collator(locale, options)` not found (scripts/vite-react-aria-locale-plugin.ts)')
+  return code.replace(
+    COLLATOR_MADE,
+    'let made; let make = ()=>made ??= new Intl.Collator(locale, options); let formatter = { compare: (a, b)=>make().compare(a, b), resolvedOptions: ()=>make().resolvedOptions() };',
+  )
+}
+
+/** React Aria's useListFormatter handing out a list format made on its first `format`; throws when its construction is not there. */
+export function listFormatOnFirstUse(code: string): string {
+  if (!LIST_FORMAT_MADE.test(code))
+    throw new Error(
+      'React Aria useListFormatter: `new Intl.ListFormat(locale, options)` not found (scripts/vite-react-aria-locale-plugin.ts)',
+    )
+  return code.replace(
+    LIST_FORMAT_MADE,
+    '()=>{ let made; let make = ()=>made ??= new Intl.ListFormat(locale, options); return { format: (list)=>make().format(list), formatToParts: (list)=>make().formatToParts(list), resolvedOptions: ()=>make().resolvedOptions() }; }',
+  )
+}
+
+export const reactAriaCollatorOnFirstUse = () =>
+  browserModulePatch({ name: 'react-aria-collator-on-first-use', id: USE_COLLATOR, patch: collatorOnFirstUse })
+
+export const reactAriaListFormatOnFirstUse = () =>
+  browserModulePatch({ name: 'react-aria-list-format-on-first-use', id: USE_LIST_FORMATTER, patch: listFormatOnFirstUse })

@@ -1,8 +1,14 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { directionWithoutLikelySubtags, withoutIcuLocaleList } from '../../scripts/vite-react-aria-locale-plugin'
+import {
+  collatorOnFirstUse,
+  directionWithoutLikelySubtags,
+  listFormatOnFirstUse,
+  withoutIcuLocaleList,
+} from '../../scripts/vite-react-aria-locale-plugin'
 import { moduleCopies } from '../support/module-copy'
 
 const require = createRequire(import.meta.url)
@@ -124,5 +130,83 @@ describe("React Aria's text direction without ICU's likely subtags (docs/decisio
 
   it('stops the build when a React Aria upgrade changes the code', () => {
     expect(() => directionWithoutLikelySubtags(utils.replace('.maximize();', ';'))).toThrow(/not found/)
+  })
+})
+
+// The hooks as a component would call them: the page's locale, and React's memo run at once.
+const hookStubs = mkdtempSync(path.join(tmpdir(), 'react-aria-hook-stubs-'))
+const localeStub = path.join(hookStubs, 'locale.mjs')
+writeFileSync(localeStub, "export const useLocale = () => ({ locale: 'de-DE', direction: 'ltr' })\n")
+const reactStub = path.join(hookStubs, 'react.mjs')
+writeFileSync(reactStub, 'export const useMemo = (make) => make()\n')
+afterAll(() => rmSync(hookStubs, { recursive: true, force: true }))
+const i18nHooks = { './I18nProvider.mjs': localeStub, react: reactStub }
+
+const collatorModule = readFileSync(path.join(reactAria, 'dist/private/i18n/useCollator.mjs'), 'utf8')
+const listFormatterModule = readFileSync(path.join(reactAria, 'dist/private/i18n/useListFormatter.mjs'), 'utf8')
+type UseCollator = (options?: Intl.CollatorOptions) => Intl.Collator
+type UseListFormatter = (options?: Intl.ListFormatOptions) => Intl.ListFormat
+
+describe("React Aria's collator and list format made on first use (docs/decisions/067)", () => {
+  it('makes no Intl.Collator until the first comparison, then compares as React Aria did', async () => {
+    const { useCollator: before } = await copies.load<{ useCollator: UseCollator }>(collatorModule, 'collator-original', i18nHooks)
+    const { useCollator: after } = await copies.load<{ useCollator: UseCollator }>(
+      collatorOnFirstUse(collatorModule),
+      'collator-changed',
+      i18nHooks,
+    )
+    const made = vi.spyOn(Intl, 'Collator')
+    try {
+      const collator = after({ usage: 'search', sensitivity: 'base' })
+      expect(made, 'nothing made by the hook').not.toHaveBeenCalled()
+      const original = before({ usage: 'search', sensitivity: 'base' })
+      made.mockClear()
+      for (const [a, b] of [
+        ['a', 'A'],
+        ['ä', 'a'],
+        ['b', 'a'],
+        ['Straße', 'strasse'],
+        ['', 'x'],
+      ] as const)
+        expect(collator.compare(a, b), `${a} ${b}`).toBe(original.compare(a, b))
+      expect(made, 'made once, at the first comparison').toHaveBeenCalledTimes(1)
+      expect(collator.resolvedOptions()).toEqual(original.resolvedOptions())
+      expect(['b', 'A', 'ä'].sort(collator.compare)).toEqual(['b', 'A', 'ä'].sort(original.compare))
+    } finally {
+      made.mockRestore()
+    }
+  })
+
+  it('makes no Intl.ListFormat until the first list is formatted, then formats as React Aria did', async () => {
+    const { useListFormatter: before } = await copies.load<{ useListFormatter: UseListFormatter }>(
+      listFormatterModule,
+      'list-format-original',
+      i18nHooks,
+    )
+    const { useListFormatter: after } = await copies.load<{ useListFormatter: UseListFormatter }>(
+      listFormatOnFirstUse(listFormatterModule),
+      'list-format-changed',
+      i18nHooks,
+    )
+    const made = vi.spyOn(Intl, 'ListFormat')
+    try {
+      const formatter = after()
+      expect(made, 'nothing made by the hook').not.toHaveBeenCalled()
+      const original = before()
+      made.mockClear()
+      for (const list of [[], ['Montag'], ['Montag', 'Dienstag', 'Mittwoch']]) {
+        expect(formatter.format(list)).toBe(original.format(list))
+        expect(formatter.formatToParts(list)).toEqual(original.formatToParts(list))
+      }
+      expect(made, 'made once, at the first list').toHaveBeenCalledTimes(1)
+      expect(formatter.resolvedOptions()).toEqual(original.resolvedOptions())
+    } finally {
+      made.mockRestore()
+    }
+  })
+
+  it('stops the build when a React Aria upgrade changes either construction', () => {
+    expect(() => collatorOnFirstUse(collatorModule.replace('new Intl.Collator', 'Intl.Collator'))).toThrow(/not found/)
+    expect(() => listFormatOnFirstUse(listFormatterModule.replace('new Intl.ListFormat', 'Intl.ListFormat'))).toThrow(/not found/)
   })
 })
