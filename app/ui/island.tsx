@@ -171,16 +171,20 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
       void code.load().then((component) => {
         if (scrolled) renderAhead(component)
       }, ignoreFailureAheadOfNeed)
-    const ahead = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((item) => item.isIntersecting)) return
-        ahead.disconnect()
-        aheadInReach = true
-        if (!scrolled) cancelPrefetch = prefetchWhenIdle(fetchAhead)
-        else if (prefetchAllowed(currentConnection())) fetchAhead()
-      },
-      { rootMargin: PREFETCH_MARGIN },
-    )
+    // Only a form (`interactive`) is watched from this far.
+    const ahead =
+      loading === 'interactive'
+        ? new IntersectionObserver(
+            (entries, observer) => {
+              if (!entries.some((item) => item.isIntersecting)) return
+              observer.disconnect()
+              aheadInReach = true
+              if (!scrolled) cancelPrefetch = prefetchWhenIdle(fetchAhead)
+              else if (prefetchAllowed(currentConnection())) fetchAhead()
+            },
+            { rootMargin: PREFETCH_MARGIN },
+          )
+        : null
     const onScroll = () => {
       scrolled = true
       window.removeEventListener('scroll', onScroll)
@@ -201,13 +205,13 @@ export function Island<P extends object>({ id, code, props, loading, attributes,
     }
     function stopWatching() {
       near.disconnect()
-      ahead.disconnect()
+      ahead?.disconnect()
       cancelPrefetch()
       window.removeEventListener('scroll', onScroll)
       document.removeEventListener('keydown', onKey, { capture: true })
     }
     near.observe(element)
-    if (loading === 'interactive') {
+    if (ahead) {
       ahead.observe(element)
       window.addEventListener('scroll', onScroll, { passive: true })
       document.addEventListener('keydown', onKey, { capture: true, passive: true })
