@@ -7,7 +7,7 @@
  */
 import { useForm, useStore } from '@tanstack/react-form'
 import { useRouter } from '@tanstack/react-router'
-import { memo, startTransition, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { memo, startTransition, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { useUnsavedChangesPrompt } from './use-unsaved-changes'
 import { AriaProviders } from '../ui/aria/aria-providers'
 import { PlainButton } from '../ui/PlainButton'
@@ -93,6 +93,23 @@ export function FormView(props: FormViewProps) {
   )
 }
 
+const subscribeToNothing = () => () => {}
+
+/**
+ * False in the server's markup and while the browser hydrates it, then true; true from the
+ * first render where nothing is hydrated: a form an island puts in the server markup's
+ * place (app/ui/island.tsx), or one on a page reached by client navigation. As state set
+ * in an effect, that first render was disabled, and the whole form rendered and committed
+ * again to enable it (docs/decisions/068).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  )
+}
+
 function DefinedFormView({ definition, source, title }: FormViewProps) {
   const router = useRouter()
   const formRef = useRef<HTMLFormElement>(null)
@@ -108,11 +125,8 @@ function DefinedFormView({ definition, source, title }: FormViewProps) {
   const attemptKey = useRef<string | null>(null)
   const keyForAttempt = () => (attemptKey.current ??= newAttemptKey())
   // Until the form has hydrated, what a visitor types would be lost: the server's markup is shown disabled.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => {
-    setHydrated(true)
-    preloadFieldChunks(new Set(definition.fields.map((field) => field.kind)))
-  }, [definition])
+  const hydrated = useHydrated()
+  useEffect(() => preloadFieldChunks(new Set(definition.fields.map((field) => field.kind))), [definition])
   const steps = pageCount(definition)
   const lastStep = step === steps
   // The steps not shown are built once the form has hydrated, in a transition (React yields

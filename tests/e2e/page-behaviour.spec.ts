@@ -15,6 +15,13 @@ import {
   watchConsole,
 } from './helpers'
 
+declare global {
+  interface Window {
+    /** The forms and fieldsets a test saw turn ready (`FORM aria-busy`, `FIELDSET disabled`). */
+    __formsMadeReady?: string[]
+  }
+}
+
 test('sections below the fold arrive with the HTML, but their code loads only when scrolled near', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 700 })
   const chunks: string[] = []
@@ -79,12 +86,22 @@ test('a form far down the page has its code fetched a few screens ahead, and is 
   expect(await belowTheViewport(form)).toBeGreaterThan(1000)
 })
 
-test('a form a screen or two down has its code fetched at idle time, and is rendered once the visitor scrolls (docs/decisions/066)', async ({
+test('a form a screen or two down has its code fetched at idle time, and is rendered once the visitor scrolls, usable in its first render (docs/decisions/066, 068)', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   const formChunks = formChunksOf(page)
   const problems = watchConsole(page)
+  // Every form or fieldset that turns from busy or disabled to ready: the server's markup is
+  // replaced, not changed, so only a form the browser rendered disabled would (decision 068).
+  await page.addInitScript(() => {
+    window.__formsMadeReady = []
+    new MutationObserver((records) => {
+      for (const record of records)
+        if (record.oldValue !== null && record.target instanceof Element && /^(FORM|FIELDSET)$/.test(record.target.tagName))
+          window.__formsMadeReady!.push(`${record.target.tagName} ${record.attributeName}`)
+    }).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['aria-busy', 'disabled'] })
+  })
   await page.goto('/free-consultation')
   await waitForHydration(page)
   const form = page.locator('[data-section="free_consultation_form"]')
@@ -100,6 +117,8 @@ test('a form a screen or two down has its code fetched at idle time, and is rend
   await page.mouse.wheel(0, 40)
   await expect(next).toBeEnabled()
   expect(await belowTheViewport(form)).toBeGreaterThan(600)
+  // Its first render was usable: no second render of the whole form to enable it.
+  expect(await page.evaluate(() => window.__formsMadeReady)).toEqual([])
   expect(problems()).toEqual([])
 })
 
