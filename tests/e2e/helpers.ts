@@ -49,6 +49,9 @@ export async function expectSearchOpens(page: Page) {
  */
 const AXE_RUN_ALLOWANCE_MS = 30_000
 
+/** How long a page may take to finish its overlays' and sections' motion before axe reads its colours. */
+const SETTLE_MS = 10_000
+
 /**
  * The axe rules whose result can change when only colours do. The dark theme swaps the
  * palette's custom properties and nothing else (app/contract/palette.ts, app/styles.css):
@@ -104,12 +107,36 @@ async function injectAxe(frame: Frame) {
  */
 export async function expectNoAxeViolations(page: Page, { coloursOnly = false } = {}) {
   test.info().setTimeout(test.info().timeout + AXE_RUN_ALLOWANCE_MS)
-  // Colours are only final once overlays have finished fading in.
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-entering], [data-exiting]') === null &&
-      document.getAnimations().every((animation) => animation.playState !== 'running' && !animation.pending),
-  )
+  // Colours are only final once overlays have finished fading in. Nothing on the site moves
+  // for longer than a section's 700 ms reveal, so a page still moving after SETTLE_MS is
+  // named with what moves, not left to the test's timeout.
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('[data-entering], [data-exiting]') === null &&
+        document.getAnimations().every((animation) => animation.playState !== 'running' && !animation.pending),
+      undefined,
+      { timeout: SETTLE_MS },
+    )
+    .catch(async (error: unknown) => {
+      const moving = await page.evaluate(() => {
+        const name = (element: Element | null | undefined) =>
+          element
+            ? `${element.tagName.toLowerCase()}${[...element.attributes].map((a) => `[${a.name}="${a.value.slice(0, 40)}"]`).join('')}`
+            : 'none'
+        return [
+          ...[...document.querySelectorAll('[data-entering], [data-exiting]')].map((element) => `entering or exiting: ${name(element)}`),
+          ...document.getAnimations().map((animation) => {
+            const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null
+            const what = animation instanceof CSSTransition ? `transition of ${animation.transitionProperty}` : animation.constructor.name
+            return `${what} ${animation.playState}${animation.pending ? ' (pending)' : ''} on ${name(target)}`
+          }),
+        ]
+      })
+      throw new Error(`the page did not settle for axe within ${SETTLE_MS} ms: ${moving.join('; ') || 'nothing moves now'}`, {
+        cause: error,
+      })
+    })
   // Every part of the page is rendered and shown in full for the run, as it is once a visitor
   // scrolls to it. Sections with scroll animations (app/sections/reveal.tsx) without their fade:
   // axe scrolls a section into view to read its background, which would start the fade and

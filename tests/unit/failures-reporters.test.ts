@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumPath } from '../chromium'
 
 // Inside the project, so that the fixtures' imports of vitest and @playwright/test resolve.
 const work = path.resolve(`.cache/failures-reporters-${process.pid}`)
@@ -61,24 +62,33 @@ describe('with a server', () => {
     ])
   })
 
-  it('Playwright: a line per failed or timed-out test with project, file, line and titles; not a test that passed', () => {
+  it('Playwright: a line per failed or timed-out test with project, file, line and titles, and where a timed-out one waited; not a test that passed', () => {
     const { status, lines } = run(
       'playwright',
       {
-        'playwright.config.mjs': `export default { testDir: '.', timeout: 1000, workers: 1, reporter: [['line'], [${JSON.stringify(`${reporters}/playwright-failures.ts`)}]], projects: [{ name: 'desktop' }] }`,
+        'playwright.config.mjs': `export default { testDir: '.', timeout: 1000, workers: 1, reporter: [['line'], [${JSON.stringify(`${reporters}/playwright-failures.ts`)}]], projects: [{ name: 'desktop', use: { launchOptions: { executablePath: ${JSON.stringify(chromiumPath)} } } }] }`,
         'a.spec.mjs': `import { expect, test } from '@playwright/test'
+import { settled } from './helpers.mjs'
 test('passes', () => expect(1).toBe(1))
 test.describe('the menu', () => {
   test('opens', () => expect('closed').toBe('open'))
   test('waits forever', () => new Promise(() => {}))
+  test('waits in a helper', async ({ page }) => {
+    test.setTimeout(5000)
+    await settled(page)
+  })
 })`,
+        'helpers.mjs': `export async function settled(page) {
+  await page.waitForFunction(() => false)
+}`,
       },
       ['playwright', 'test', '-c', 'playwright.config.mjs'],
     )
     expect(status).toBe(1)
     expect(lines).toEqual([
-      expect.stringMatching(/^\[desktop\] a\.spec\.mjs:4 › the menu › opens: Error: expect\(received\)\.toBe\(expected\)/),
-      expect.stringMatching(/^\[desktop\] a\.spec\.mjs:5 › the menu › waits forever: Test timeout of 1000ms exceeded\.$/),
+      expect.stringMatching(/^\[desktop\] a\.spec\.mjs:5 › the menu › opens: Error: expect\(received\)\.toBe\(expected\)/),
+      expect.stringMatching(/^\[desktop\] a\.spec\.mjs:6 › the menu › waits forever: Test timeout of 1000ms exceeded\.$/),
+      '[desktop] a.spec.mjs:7 › the menu › waits in a helper: Test timeout of 5000ms exceeded. (interrupted in page.waitForFunction at helpers.mjs:2 ← a.spec.mjs:9)',
       '',
     ])
   })
