@@ -8,7 +8,6 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumPath } from '../chromium'
 
 // Inside the project, so that the fixtures' imports of vitest and @playwright/test resolve.
 const work = path.resolve(`.cache/failures-reporters-${process.pid}`)
@@ -66,20 +65,21 @@ describe('with a server', () => {
     const { status, lines } = run(
       'playwright',
       {
-        'playwright.config.mjs': `export default { testDir: '.', timeout: 1000, workers: 1, reporter: [['line'], [${JSON.stringify(`${reporters}/playwright-failures.ts`)}]], projects: [{ name: 'desktop', use: { launchOptions: { executablePath: ${JSON.stringify(chromiumPath)} } } }] }`,
+        'playwright.config.mjs': `export default { testDir: '.', timeout: 1000, workers: 1, reporter: [['line'], [${JSON.stringify(`${reporters}/playwright-failures.ts`)}]], projects: [{ name: 'desktop' }] }`,
         'a.spec.mjs': `import { expect, test } from '@playwright/test'
-import { settled } from './helpers.mjs'
+import { fetched } from './helpers.mjs'
 test('passes', () => expect(1).toBe(1))
 test.describe('the menu', () => {
   test('opens', () => expect('closed').toBe('open'))
   test('waits forever', () => new Promise(() => {}))
-  test('waits in a helper', async ({ page }) => {
-    test.setTimeout(5000)
-    await settled(page)
-  })
+  test('waits in a helper', ({ request }) => fetched(request))
 })`,
-        'helpers.mjs': `export async function settled(page) {
-  await page.waitForFunction(() => false)
+        // A server that takes connections and never answers them.
+        'helpers.mjs': `import { createServer } from 'node:net'
+const silent = createServer(() => {}).listen(0, '127.0.0.1')
+await new Promise((resolve) => silent.once('listening', resolve))
+export async function fetched(request) {
+  await request.get(\`http://127.0.0.1:\${silent.address().port}/\`)
 }`,
       },
       ['playwright', 'test', '-c', 'playwright.config.mjs'],
@@ -88,7 +88,7 @@ test.describe('the menu', () => {
     expect(lines).toEqual([
       expect.stringMatching(/^\[desktop\] a\.spec\.mjs:5 › the menu › opens: Error: expect\(received\)\.toBe\(expected\)/),
       expect.stringMatching(/^\[desktop\] a\.spec\.mjs:6 › the menu › waits forever: Test timeout of 1000ms exceeded\.$/),
-      '[desktop] a.spec.mjs:7 › the menu › waits in a helper: Test timeout of 5000ms exceeded. (interrupted in page.waitForFunction at helpers.mjs:2 ← a.spec.mjs:9)',
+      '[desktop] a.spec.mjs:7 › the menu › waits in a helper: Test timeout of 1000ms exceeded. (interrupted in apiRequestContext.get at helpers.mjs:5 ← a.spec.mjs:7)',
       '',
     ])
   })
