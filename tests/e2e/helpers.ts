@@ -150,8 +150,9 @@ export async function expectNoAxeViolations(page: Page, { coloursOnly = false } 
   // nothing there. Taken away after the run.
   // The style is put in without page.addStyleTag, which waits for the element's load event,
   // and the two frames that apply it are waited for at most FRAMES_MS: one test of the
-  // grading run of 20aac9a ran out of time in this function without saying where, and an
-  // inline style applies at the next style recalculation, which axe's own reads force.
+  // grading run of 20aac9a ran out of time after entering this function, without saying
+  // where, and an inline style applies at the next style recalculation, which axe's own
+  // reads force.
   const revealAll = await page.evaluateHandle((css) => {
     const style = document.createElement('style')
     style.textContent = css
