@@ -16,6 +16,10 @@
 failed_steps=()
 # Per failed step, the tests it failed, a line each (below), or "" when it named none.
 failed_tests=()
+# The steps that passed with a test that failed and then passed on a retry, and those tests'
+# lines (tests/reporters/playwright-failures.ts): the run passes, and the flake is named.
+retried_steps=()
+retried_tests=()
 skipped_steps=()
 # A step's test runners write each failed test here (tests/reporters/failures-file.ts), so
 # that the run's last lines name them: a log that keeps only the tail of a long run would
@@ -208,6 +212,11 @@ step() {
   : >"$failures_file"
   if TEST_FAILURES_FILE=$failures_file "$@"; then
     echo "site: ── $name: passed in $((SECONDS - started)) s"
+    # A step that passed wrote only the lines of tests that passed on a retry.
+    if [ -s "$failures_file" ]; then
+      retried_steps+=("$name")
+      retried_tests+=("$(<"$failures_file")")
+    fi
   else
     echo "site: ── $name: FAILED after $((SECONDS - started)) s" >&2
     failed_steps+=("$name")
@@ -216,7 +225,7 @@ step() {
   fi
 }
 
-# The tests one failed step named (failed_tests), indented under it, at most FAILED_TESTS_SHOWN.
+# The tests one step named (failed_tests, retried_tests), indented under it, at most FAILED_TESTS_SHOWN.
 print_failed_tests() {
   local tests=$1 line shown=0 total=0
   [ -n "$tests" ] || return 0
@@ -238,6 +247,10 @@ finish() {
     echo "site: skipped ${#skipped_steps[@]} step(s) for want of a program (CI=1 fails them instead):"
     for line in "${skipped_steps[@]}"; do echo "site:   skipped: $line"; done
   fi
+  for index in "${!retried_steps[@]}"; do
+    echo "site:   passed with a retry: ${retried_steps[$index]}" >&2
+    print_failed_tests "${retried_tests[$index]}"
+  done
   if [ "${#failed_steps[@]}" -gt 0 ]; then
     for index in "${!failed_steps[@]}"; do
       echo "site:   failed: ${failed_steps[$index]}" >&2

@@ -1,6 +1,7 @@
-import { expect, test, type Frame, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Frame, type Locator, type Page, type TestInfo } from '@playwright/test'
 import axe from 'axe-core'
 import { siteConfig } from '../../app/config/site'
+import { PAGE_AT_TIMEOUT } from '../reporters/playwright-failures'
 import { classConflicts } from '../support/class-conflicts'
 
 /** Collects console errors and warnings (hydration mismatches among them) and page errors. */
@@ -28,6 +29,47 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('header button')].every((button) => Object.keys(button).some((key) => key.startsWith('__reactProps$'))),
   )
+}
+
+/** How long a timed-out test's page gets to answer what it is doing. */
+const PAGE_ANSWER_MS = 5_000
+
+/**
+ * An `afterEach` hook: when the test ran out of time, what the page was doing then, for the
+ * failure's line (tests/reporters/playwright-failures.ts). Whether its main thread still
+ * answers, where it was, and its longest frame: a frame as long as the test is the page's
+ * own script blocking (or a renderer starved of CPU); a quick answer with short frames is a
+ * wait on the test's side. Two phone demo pages timed out in grading runs (20aac9a in axe's
+ * preparation, bdd0b0e in the scroll through the page) and never here.
+ */
+export async function recordPageAtTimeout({ page }: { page: Page }, testInfo: TestInfo) {
+  if (testInfo.status !== 'timedOut' || page.isClosed()) return
+  const answer = page
+    .evaluate(async () => {
+      // Long animation frames are kept from the page's start (buffered), unlike long tasks.
+      const frames = await new Promise<PerformanceEntryList>((resolve) => {
+        if (!PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) return resolve([])
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect()
+          resolve(list.getEntries())
+        }).observe({ type: 'long-animation-frame', buffered: true })
+        setTimeout(() => resolve([]), 200)
+      })
+      const longest = frames.reduce((most, frame) => Math.max(most, frame.duration), 0)
+      return [
+        `answered at ${location.pathname} (${document.readyState}, ${document.visibilityState})`,
+        `scrolled to ${Math.round(scrollY)} of ${document.documentElement.scrollHeight} px`,
+        `${document.getAnimations().length} animations`,
+        `longest frame ${Math.round(longest)} ms of ${frames.length} over 50 ms`,
+      ].join(', ')
+    })
+    .catch((error: unknown) => `did not answer: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${PAGE_ANSWER_MS} ms`), PAGE_ANSWER_MS)
+  })
+  testInfo.annotations.push({ type: PAGE_AT_TIMEOUT, description: await Promise.race([answer, late]) })
+  clearTimeout(timer)
 }
 
 /** Waits until React has rendered this element on the client (an island's markup is the server's until then). */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, waitForHydration, watchConsole } from './helpers'
+import { expectNoAxeViolations, recordPageAtTimeout, waitForHydration, watchConsole } from './helpers'
 import { demoPages, demoPageUrl, pageTypes } from './page-types'
 
 /**
@@ -8,6 +8,8 @@ import { demoPages, demoPageUrl, pageTypes } from './page-types'
  * checked here for what this spec adds (status, language, theme, heading, title, console).
  */
 const axeInDemoPages = new Set((['en', 'de'] as const).flatMap((locale) => demoPages(locale).map((demo) => demoPageUrl(locale, demo))))
+
+test.afterEach(recordPageAtTimeout)
 
 // Requirements §11.4: every page type in both colour themes (the visitor's system setting; no choice stored).
 for (const colorScheme of ['light', 'dark'] as const) {

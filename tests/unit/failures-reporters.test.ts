@@ -61,7 +61,7 @@ describe('with a server', () => {
     ])
   })
 
-  it('Playwright: a line per failed or timed-out test with project, file, line and titles, and where a timed-out one waited; not a test that passed', () => {
+  it('Playwright: a line per failed or timed-out test with project, file, line and titles, where a timed-out one waited, its slow calls and the page; a test that passed on a retry with its failed attempt; not a test that passed', () => {
     const { status, lines } = run(
       'playwright',
       {
@@ -73,6 +73,19 @@ test.describe('the menu', () => {
   test('opens', () => expect('closed').toBe('open'))
   test('waits forever', () => new Promise(() => {}))
   test('waits in a helper', ({ request }) => fetched(request))
+})
+test.describe('slowly', () => {
+  test.afterEach(({}, testInfo) => {
+    if (testInfo.status === 'timedOut') testInfo.annotations.push({ type: 'the page at the timeout', description: 'answered at /' })
+  })
+  test('waits long in a helper', async ({ request }) => {
+    test.setTimeout(4000)
+    await fetched(request)
+  })
+})
+test.describe('once', () => {
+  test.describe.configure({ retries: 1 })
+  test('fails first', () => expect(test.info().retry).toBe(1))
 })`,
         // A server that takes connections and never answers them.
         'helpers.mjs': `import { createServer } from 'node:net'
@@ -89,6 +102,12 @@ export async function fetched(request) {
       expect.stringMatching(/^\[desktop\] a\.spec\.mjs:5 › the menu › opens: Error: expect\(received\)\.toBe\(expected\)/),
       expect.stringMatching(/^\[desktop\] a\.spec\.mjs:6 › the menu › waits forever: Test timeout of 1000ms exceeded\.$/),
       '[desktop] a.spec.mjs:7 › the menu › waits in a helper: Test timeout of 1000ms exceeded. (interrupted in apiRequestContext.get at helpers.mjs:5 ← a.spec.mjs:7)',
+      expect.stringMatching(
+        /^\[desktop\] a\.spec\.mjs:13 › slowly › waits long in a helper: Test timeout of 4000ms exceeded\. \(interrupted in apiRequestContext\.get at helpers\.mjs:5 ← a\.spec\.mjs:15; calls over 1 s: GET [1-4]\.\d s \(unfinished\); the page at the timeout: answered at \/\)$/,
+      ),
+      expect.stringMatching(
+        /^passed on a retry: \[desktop\] a\.spec\.mjs:20 › once › fails first: Error: expect\(received\)\.toBe\(expected\)/,
+      ),
       '',
     ])
   })

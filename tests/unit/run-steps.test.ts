@@ -127,21 +127,24 @@ describe('scripts/run-steps.sh on a machine without java, php, xmllint, Chromium
     expect(result.stderr).toContain('site:   failed: a step that fails\nsite: 1 step(s) failed')
   })
 
-  it('names under each failed step the tests it failed, at most 20, and no test of a step that passed', () => {
+  it('names under each failed step the tests it failed, at most 20, and under a step that passed the tests it passed on a retry', () => {
     // What the reporters (tests/reporters/) write: a line per failed test, appended to TEST_FAILURES_FILE.
     const extra = `
 note() { echo "$1" >>"$TEST_FAILURES_FILE"; }
 suites() { note "contract/a.test.ts › reads: expected 1"; bash -c 'echo "[desktop] x.spec.ts:3 › opens: Timeout" >>"$TEST_FAILURES_FILE"'; return 1; }
 step "e2e" bash -c 'echo "[desktop] e2e/a.spec.ts:3 › opens the menu: Error: expected visible" >>"$TEST_FAILURES_FILE"; exit 1' || true
-step "a step that passes" note "not a failure" || true
+step "a step that passes" note "passed on a retry: [phone] b.spec.ts:5 › scrolls: Test timeout" || true
+step "a step that passes and names none" true || true
 step "a function, as a WordPress pass is" suites || true
 step "many" bash -c 'for ((i = 1; i <= 25; i++)); do echo "test $i" >>"$TEST_FAILURES_FILE"; done; exit 1' || true
 step "a step that names none" false || true
 `
     const result = run({ EXTRA: extra })
     expect(result.status).toBe(1)
-    const summary = result.stderr.slice(result.stderr.indexOf('site:   failed: '))
+    const summary = result.stderr.slice(result.stderr.indexOf('site:   passed with a retry: '))
     expect(summary.split('\n')).toEqual([
+      'site:   passed with a retry: a step that passes',
+      'site:     passed on a retry: [phone] b.spec.ts:5 › scrolls: Test timeout',
       'site:   failed: e2e',
       'site:     [desktop] e2e/a.spec.ts:3 › opens the menu: Error: expected visible',
       'site:   failed: a function, as a WordPress pass is',
@@ -155,6 +158,16 @@ step "a step that names none" false || true
       '',
     ])
     expect(existsSync(path.join(work, `site-test-failures.${result.pid}`))).toBe(false)
+  })
+
+  it('exits 0 when the only tests a step named passed on a retry, and names them', () => {
+    const extra = `step "e2e" bash -c 'echo "passed on a retry: [phone] b.spec.ts:5 › scrolls: Test timeout" >>"$TEST_FAILURES_FILE"'`
+    const result = run({ EXTRA: extra })
+    expect(result.status).toBe(0)
+    expect(result.stderr).toBe(
+      'site:   passed with a retry: e2e\nsite:     passed on a retry: [phone] b.spec.ts:5 › scrolls: Test timeout\n',
+    )
+    expect(result.stdout).toContain('site: every step that ran passed')
   })
 
   it('runs the HTML check with Java 17 or later, and skips it with an older one', () => {
