@@ -27,7 +27,7 @@ import { siteConfig } from '../../app/config/site'
 import { SERVER_MARKUP_ATTRIBUTE } from '../../app/lib/tap-replay'
 import { chromiumFlags } from '../../tests/chromium'
 import { ms, table } from './format'
-import { benchmarkIndexIn, calibratedSlowdown, chromePath, consentCookies } from './lighthouse-run'
+import { benchmarkIndexIn, calibratedSlowdown, chromePath, chromiumVersion, consentCookies } from './lighthouse-run'
 import { benchDir, benchPort, buildDate, commitMeasured, HOST, startBuiltServer } from './server'
 
 const PORT = benchPort(0)
@@ -91,7 +91,9 @@ export async function runInteractionBench(): Promise<number> {
     for (const path of [...formPages.map((page) => page.path), '/about']) await (await fetch(`${origin}${path}`)).arrayBuffer()
     const benchmarkIndex = await measureIndex(browser)
     const cpuSlowdown = calibratedSlowdown(benchmarkIndex)
-    console.log(`bench: benchmark index ${benchmarkIndex.toFixed(0)}, CPU slowed ${cpuSlowdown.toFixed(1)}×`)
+    console.log(
+      `bench: Chromium ${chromiumVersion() ?? '(version unknown)'}, benchmark index ${benchmarkIndex.toFixed(0)}, CPU slowed ${cpuSlowdown.toFixed(1)}×`,
+    )
 
     const formRounds: FormReady[][] = []
     const visitRounds: Interaction[][] = []
@@ -117,7 +119,7 @@ export async function runInteractionBench(): Promise<number> {
 
     writeFileSync(
       reportFile,
-      `${JSON.stringify({ date: new Date().toISOString(), commit: commitMeasured(), build, benchmarkIndex, cpuSlowdown, forms, interactions }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), commit: commitMeasured(), build, chromium: chromiumVersion(), benchmarkIndex, cpuSlowdown, forms, interactions }, null, 2)}\n`,
     )
     return report(forms, interactions, cpuSlowdown)
   } finally {

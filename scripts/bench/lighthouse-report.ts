@@ -5,7 +5,7 @@
  */
 import type { BundleReport } from './bundle-report'
 import { kib, median, ms, table } from './format'
-import { PHONE_BENCHMARK_INDEX, type Run, type RunSummary } from './lighthouse-run'
+import { chromiumVersion, PHONE_BENCHMARK_INDEX, type Run, type RunSummary } from './lighthouse-run'
 
 export const clsText = (value: number | null) =>
   value === null ? '–' : value === 0 ? '0' : value < 0.001 ? value.toExponential(1) : value.toFixed(3)
@@ -31,7 +31,9 @@ export function runsByPage(results: RunSummary[]): RunSummary[][] {
 }
 
 export function printLighthouseReport(results: RunSummary[], bundles: BundleReport, lighthouseVersion: string) {
-  console.log(`\nLighthouse ${lighthouseVersion}, performance, simulated throttling (absolute times are noisy on a small machine)`)
+  console.log(
+    `\nLighthouse ${lighthouseVersion} in Chromium ${chromiumVersion() ?? '(version unknown)'}, performance, simulated throttling (absolute times are noisy on a small machine)`,
+  )
   console.log(
     `The mobile CPU slowdown is calibrated once per bench from the host's benchmark index (BI, the median of its readings in the first mobile run's browser): BI ÷ ${PHONE_BENCHMARK_INDEX}, the phone Lighthouse's 4× means.\n`,
   )

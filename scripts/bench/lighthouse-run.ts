@@ -4,6 +4,7 @@
  * summary of its report (lighthouse-audits.ts); the full report is written to
  * `.cache/bench/lhr/`. Chromium is stopped by pid on every exit path.
  */
+import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -27,6 +28,27 @@ import { benchDir, HOST } from './server'
 export const reportDir = join(benchDir, 'lhr')
 export const chromePath = chromiumPath ?? '/usr/bin/chromium'
 const chromeFlags = chromiumFlags
+
+let chromeVersion: string | null | undefined
+
+/**
+ * The version of the Chromium the bench drives (`150.0.7871.100`), null when it does not say.
+ * A score is only comparable with one taken in the same version: on this project's 2-core
+ * machine the same site code scored 75 on home in one bench, whose version went unrecorded,
+ * and 99 in a later one in Chromium 150 (README, Benchmarks, "Lighthouse").
+ */
+export function chromiumVersion(): string | null {
+  if (chromeVersion === undefined) {
+    try {
+      // Debian's launcher is a shell script that also writes a warning to stderr: only stdout is read.
+      const printed = execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 })
+      chromeVersion = /\d+(\.\d+){3}/.exec(printed)?.[0] ?? null
+    } catch {
+      chromeVersion = null
+    }
+  }
+  return chromeVersion
+}
 
 /** The visitor who already chose "Reject all" (tests/e2e/decided-consent.json). */
 export const consentCookies = [

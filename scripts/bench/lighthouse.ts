@@ -27,6 +27,7 @@ import { median, table } from './format'
 import { clsText, label, printLighthouseReport, runsByPage } from './lighthouse-report'
 import {
   chromePath,
+  chromiumVersion,
   PHONE_BENCHMARK_INDEX,
   reportDir,
   runLighthouseWithRetry,
@@ -131,6 +132,7 @@ async function lighthouseRuns(server: BuiltServer, build: string | null): Promis
       {
         date: new Date().toISOString(),
         lighthouse: lighthouseVersion,
+        chromium: chromiumVersion(),
         throttlingMethod: 'simulate',
         phoneBenchmarkIndex: PHONE_BENCHMARK_INDEX,
         origin,
