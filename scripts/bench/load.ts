@@ -108,6 +108,9 @@ interface Row extends Measurement {
 
 const tool = findWrk() ? 'wrk' : 'autocannon'
 
+/** The note of every baseline row: the old build's, reported beside this build's and not judged for errors. */
+const BASELINE_NOTE = 'the same page before the speed work'
+
 function findWrk(): string | null {
   return ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((path) => existsSync(path)) ?? null
 }
@@ -408,8 +411,7 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
       // Baseline, this build, this build, baseline: a machine that slows down or speeds up
       // over the minute weighs on both alike.
       const baselineName = `${name}, baseline ${baseline.commit}`
-      const onBaseline = () =>
-        measured(baselineName, `${baselineServer.origin}${path}`, 'the same page before the speed work', options, baselineServer, encoding)
+      const onBaseline = () => measured(baselineName, `${baselineServer.origin}${path}`, BASELINE_NOTE, options, baselineServer, encoding)
       const onThisBuild = () => measured(name, `${missServer.origin}${path}`, note, options, missServer, encoding)
       const before = await onBaseline()
       const first = await onThisBuild()
@@ -463,8 +465,14 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
         row.nginxRatio !== null
           ? {
               target: `${name}: ≥ ${targets.cachedOfNginx}× nginx's req/s`,
-              measured: `${row.nginxRatio.toFixed(2)}×`,
-              met: row.nginxRatio >= targets.cachedOfNginx,
+              // autocannon, in Node on the same two cores, stops short of what nginx can answer: one
+              // machine gave nginx 9 373 req/s under autocannon and 53 417 under wrk, and the site's
+              // pages 0.93× and 0.49× of those. With it, the ratio measures the load tool.
+              measured:
+                tool === 'wrk'
+                  ? `${row.nginxRatio.toFixed(2)}×`
+                  : `${row.nginxRatio.toFixed(2)}× under autocannon, whose own limit caps nginx's row: install wrk to judge it`,
+              met: tool === 'wrk' ? row.nginxRatio >= targets.cachedOfNginx : null,
             }
           : {
               target: `${name}: ≥ ${targets.cachedOfAsset}× the asset's req/s (no nginx here)`,
@@ -503,10 +511,14 @@ export async function runLoadBench(options: LoadOptions): Promise<number> {
           : { target, measured: `no baseline: ${'unavailable' in baseline ? baseline.unavailable : 'no baseline row'}`, met: null },
       )
     }
+    // The baseline's rows are the old build's: their timeouts (wrk's, on its slowest page) are reported, not judged.
+    const failures = (rows: Array<Pick<Measurement, 'errors' | 'non2xx'>>) => rows.reduce((sum, row) => sum + row.errors + row.non2xx, 0)
+    const baselineRows = results.filter((row) => row.note === BASELINE_NOTE)
+    const ownFailures = failures([...results.filter((row) => row.note !== BASELINE_NOTE), ...rounds])
     verdicts.push({
-      target: 'no errors and no failed answers',
-      measured: `${[...results, ...rounds].reduce((sum, row) => sum + row.errors + row.non2xx, 0)}`,
-      met: [...results, ...rounds].every((row) => row.errors === 0 && row.non2xx === 0),
+      target: 'no errors and no failed answers (this build)',
+      measured: `${ownFailures}${baselineRows.length > 0 ? `; the baseline's rows: ${failures(baselineRows)}, not judged` : ''}`,
+      met: ownFailures === 0,
     })
     verdicts.push({
       target: `RSS growth over ${CACHED_REQUESTS.toLocaleString('en')} cached requests (the second round) < ${mib(targets.rssGrowthBytes)}`,
