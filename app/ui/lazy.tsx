@@ -8,7 +8,10 @@
  * preload that fails is forgotten, and the press loads the code again (docs/decisions/062).
  * A render whose code cannot load and that does not reload (offline, or a second failure
  * within the minute) shows nothing instead of the part, and tries again once the browser is
- * back online: the page stays as it was, never the error screen.
+ * back online: the page stays as it was, never the error screen. A browser that keeps a failed
+ * module's failure for the page's life (Debian's Chromium 150; a failed modulepreload of a
+ * shared chunk poisons every chunk importing it too) fails that try at once, online, and the
+ * reload rule then reloads the page: the one way to the code there (tests/e2e/shell.spec.ts).
  */
 import { Component, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { isChunkLoadError } from '../lib/chunk-reload'

@@ -1,4 +1,4 @@
-import { expect, test, type Frame, type Locator, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type BrowserContext, type Frame, type Locator, type Page, type TestInfo } from '@playwright/test'
 import axe from 'axe-core'
 import { siteConfig } from '../../app/config/site'
 import { PAGE_AT_TIMEOUT } from '../reporters/playwright-failures'
@@ -272,15 +272,51 @@ export async function standInProviders(page: Page) {
 /** A visitor who asked to save data, or on a 2g / slow-2g connection, as Chromium reports them to the page. */
 export async function emulateConnection(page: Page, connection: 'Save-Data' | '2g' | 'slow-2g') {
   const cdp = await page.context().newCDPSession(page)
-  if (connection === 'Save-Data') await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true })
-  // Chromium derives navigator.connection.effectiveType from the emulated round trip: ≥ 1400 ms is 2g, ≥ 2000 ms slow-2g.
-  else
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: connection === '2g' ? 1500 : 2100,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    })
+  const apply = () =>
+    connection === 'Save-Data'
+      ? cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true })
+      : // Chromium derives navigator.connection.effectiveType from the emulated round trip: ≥ 1400 ms is 2g, ≥ 2000 ms slow-2g.
+        cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: connection === '2g' ? 1500 : 2100,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        })
+  await apply()
+  // Debian's Chromium 150 reports the emulated round trip only to the document it was set in:
+  // the next one, even on the same origin, says 4g again. So it is set again for each document,
+  // as soon as it is committed: the site reads the connection at each prefetch, at idle time
+  // after hydration (app/lib/prefetch.ts), long after that.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) apply().catch(() => undefined)
+  })
+}
+
+/**
+ * Whether this browser fetches a module again after its fetch failed. Debian's Chromium 150
+ * keeps the failure for the document's life (an import of that URL fails at once, without a
+ * request; a modulepreload's failure poisons every module importing it the same way); the
+ * Chromium of earlier CI runs fetched it again. Probed in a page of its own, on the site's
+ * origin, whose module fails once and then loads.
+ */
+export async function retriesFailedImports(context: BrowserContext): Promise<boolean> {
+  const probe = await context.newPage()
+  try {
+    let requests = 0
+    await probe.route('**/__import-probe/module.js', (route) =>
+      ++requests === 1 ? route.abort() : route.fulfill({ contentType: 'text/javascript', body: 'export default true' }),
+    )
+    await probe.route('**/__import-probe/', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>probe</title>' }),
+    )
+    await probe.goto('/__import-probe/')
+    // A string: Playwright's transform would otherwise rewrite the import() in a function.
+    return await probe.evaluate<boolean>(
+      `(async () => { const load = () => import('/__import-probe/module.js').then(() => true, () => false); await load(); return load() })()`,
+    )
+  } finally {
+    await probe.close()
+  }
 }
 
 /** One of the build's chunks, by its name: `mobile-drawer` for `/assets/mobile-drawer-<hash>.js`. */
