@@ -147,6 +147,8 @@ case "$task" in
       vitest_without+=(--exclude app/server/content/sitemap-xml.test.ts --exclude app/server/content/rss.test.ts)
     needs "unit: the plugin's block markup rule, run by PHP (tests/unit/block-markup.test.ts)" php ||
       vitest_without+=(--exclude tests/unit/block-markup.test.ts)
+    needs "unit: the Chromium version the bench names (tests/unit/bench-chromium-version.test.ts)" chromium ||
+      vitest_without+=(--exclude tests/unit/bench-chromium-version.test.ts)
     needs "integration: several servers on one PostgreSQL behind nginx (tests/integration/shared-database.test.ts, several-servers.test.ts)" postgres_nginx ||
       vitest_without+=(--exclude tests/integration/shared-database.test.ts --exclude tests/integration/several-servers.test.ts)
     step "unit and integration (vitest)" npx vitest run ${vitest_without[@]+"${vitest_without[@]}"} "$@" || true

@@ -26,7 +26,8 @@ import {
 import { benchDir, HOST } from './server'
 
 export const reportDir = join(benchDir, 'lhr')
-export const chromePath = chromiumPath ?? '/usr/bin/chromium'
+// Debian's (or CHROMIUM_PATH), else Playwright's own, as the browser tests use (tests/chromium.ts).
+export const chromePath = chromiumPath ?? chromium.executablePath()
 const chromeFlags = chromiumFlags
 
 let chromeVersion: string | null | undefined

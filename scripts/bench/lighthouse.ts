@@ -6,7 +6,7 @@
  * `.cache/bench/lhr/`. Fails (returns 1) when the home page (consent already decided) has
  * any layout shift: the project requires CLS 0 there.
  *
- * Environment: CHROMIUM_PATH (default /usr/bin/chromium); BENCH_PORT_BASE (the server's
+ * Environment: CHROMIUM_PATH (else /usr/bin/chromium, else Playwright's own); BENCH_PORT_BASE (the server's
  * port, default 4330). To measure a change: BENCH_LIGHTHOUSE_PAGES (page names, e.g.
  * `service,post`), BENCH_LIGHTHOUSE_PRESETS (`mobile`, `desktop`) and
  * BENCH_LIGHTHOUSE_REPEAT (runs of each; by default the scored pages' mobile runs 3, for
