@@ -6,7 +6,8 @@
  * page below, collects every script and modulepreload it references, and adds up their
  * brotli sizes (the `.br` files the build writes, else compressed here at quality 11, as
  * the build does). Prints a table per page with each chunk, writes
- * `.cache/size/size-report.json`, and exits 1 when a page is over budget.
+ * `.cache/size/size-report.json`, and exits 1 when a page is over budget. Each page's line also
+ * says how far it is from the speed work's smaller aim.
  *
  * Needs `npm run build` first.
  */
@@ -24,6 +25,20 @@ const PORT = Number(process.env.SIZE_PORT ?? 4340)
 
 /** Requirements §11.1: at most this much JavaScript (brotli) on the first load of each page below. */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 130 * 1024
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+
+/** The speed work's aim (docs/requirements.md, §11.1's aims): printed per page, it does not decide the exit code. */
+export const FIRST_LOAD_JS_AIM_BYTES = 100 * 1024
+
+/** A page's line: within the budget or over it (the exit code), and against the aim. */
+export function firstLoadVerdict(totalBytes: number): string {
+  const budget = totalBytes <= FIRST_LOAD_JS_BUDGET_BYTES ? 'ok' : 'OVER BUDGET'
+  const aim =
+    totalBytes <= FIRST_LOAD_JS_AIM_BYTES
+      ? `within the ${kib(FIRST_LOAD_JS_AIM_BYTES)} aim`
+      : `${kib(totalBytes - FIRST_LOAD_JS_AIM_BYTES)} over the ${kib(FIRST_LOAD_JS_AIM_BYTES)} aim`
+  return `${budget}, ${aim}`
+}
 
 const pages = [
   { name: 'home', path: '/' },
@@ -73,8 +88,6 @@ function brotliSize(url: string): number {
   return size
 }
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
-
 async function main() {
   const site = await startServer()
   const report: Array<{ page: string; path: string; files: Array<{ url: string; brotli: number }>; total: number }> = []
@@ -86,16 +99,23 @@ async function main() {
     report.push({ page: page.name, path: page.path, files, total: files.reduce((sum, file) => sum + file.brotli, 0) })
   }
   await site.stop()
-  writeFileSync(join(reportDir, 'size-report.json'), JSON.stringify({ budget: FIRST_LOAD_JS_BUDGET_BYTES, pages: report }, null, 2))
+  writeFileSync(
+    join(reportDir, 'size-report.json'),
+    JSON.stringify({ budget: FIRST_LOAD_JS_BUDGET_BYTES, aim: FIRST_LOAD_JS_AIM_BYTES, pages: report }, null, 2),
+  )
 
   let over = false
   for (const entry of report) {
-    const status = entry.total <= FIRST_LOAD_JS_BUDGET_BYTES ? 'ok' : 'OVER BUDGET'
     if (entry.total > FIRST_LOAD_JS_BUDGET_BYTES) over = true
-    console.log(`\n${entry.page} (${entry.path}): ${entry.files.length} scripts, ${kib(entry.total)} brotli — ${status}`)
+    console.log(
+      `\n${entry.page} (${entry.path}): ${entry.files.length} scripts, ${kib(entry.total)} brotli — ${firstLoadVerdict(entry.total)}`,
+    )
     for (const file of entry.files) console.log(`  ${kib(file.brotli).padStart(10)}  ${file.url}`)
   }
-  console.log(`\nBudget: ${kib(FIRST_LOAD_JS_BUDGET_BYTES)} brotli of JavaScript on the first load of each page.`)
+  console.log(
+    `\nBudget: ${kib(FIRST_LOAD_JS_BUDGET_BYTES)} brotli of JavaScript on the first load of each page (over it, the run exits 1).`,
+  )
+  console.log(`Aim: ${kib(FIRST_LOAD_JS_AIM_BYTES)} (docs/requirements.md, §11.1's aims; shown, not judged by the exit code).`)
   console.log(`Report: ${join(reportDir, 'size-report.json')}`)
   process.exit(over ? 1 : 0)
 }
