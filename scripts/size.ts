@@ -7,7 +7,8 @@
  * brotli sizes (the `.br` files the build writes, else compressed here at quality 11, as
  * the build does). Prints a table per page with each chunk, writes
  * `.cache/size/size-report.json`, and exits 1 when a page is over budget. Each page's line also
- * says how far it is from the speed work's smaller aim.
+ * says how far it is from the speed work's smaller aim. A build with source maps
+ * (`BUILD_SOURCEMAP=1 npm run build`) also gets home's first load by package (scripts/size-by-package.ts).
  *
  * Needs `npm run build` first.
  */
@@ -16,6 +17,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants } from 'node:zlib'
 import { deferredEntryUrls } from '../app/lib/deferred-entry'
+import { loadByPackage, type PackageShare } from './size-by-package'
 import { startBuiltSite, type BuiltSite } from '../tests/support/built-site'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -88,6 +90,15 @@ function brotliSize(url: string): number {
   return size
 }
 
+function printByPackage(page: string, shares: PackageShare[] | null) {
+  if (shares === null) {
+    console.log(`\nBy package: this build has no source maps; \`BUILD_SOURCEMAP=1 npm run build\` writes them (same chunks).`)
+    return
+  }
+  console.log(`\nBy package, ${page}'s first load (each part compressed alone, so they add up to more than the load):`)
+  for (const share of shares) console.log(`  ${kib(share.brotli).padStart(10)}  ${share.name} (${kib(share.minified)} minified)`)
+}
+
 async function main() {
   const site = await startServer()
   const report: Array<{ page: string; path: string; files: Array<{ url: string; brotli: number }>; total: number }> = []
@@ -99,9 +110,21 @@ async function main() {
     report.push({ page: page.name, path: page.path, files, total: files.reduce((sum, file) => sum + file.brotli, 0) })
   }
   await site.stop()
+  // Home's load is the one most pages share (the table below shows which add a chunk of their own).
+  const home = report[0]
+  const byPackage = home ? loadByPackage(home.files.map((file) => join(publicDir, file.url))) : null
   writeFileSync(
     join(reportDir, 'size-report.json'),
-    JSON.stringify({ budget: FIRST_LOAD_JS_BUDGET_BYTES, aim: FIRST_LOAD_JS_AIM_BYTES, pages: report }, null, 2),
+    JSON.stringify(
+      {
+        budget: FIRST_LOAD_JS_BUDGET_BYTES,
+        aim: FIRST_LOAD_JS_AIM_BYTES,
+        pages: report,
+        byPackage: byPackage && { page: home?.page, packages: byPackage },
+      },
+      null,
+      2,
+    ),
   )
 
   let over = false
@@ -112,6 +135,7 @@ async function main() {
     )
     for (const file of entry.files) console.log(`  ${kib(file.brotli).padStart(10)}  ${file.url}`)
   }
+  if (home) printByPackage(home.page, byPackage)
   console.log(
     `\nBudget: ${kib(FIRST_LOAD_JS_BUDGET_BYTES)} brotli of JavaScript on the first load of each page (over it, the run exits 1).`,
   )
