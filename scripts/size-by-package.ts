@@ -71,8 +71,8 @@ function decodeVlq(segment: string): number[] {
 export function packageOf(source: string): string {
   const inModules = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)
   if (inModules?.[1]) return inModules[1]
-  // Vite's virtual modules: the preload helper, the dependency maps it reads.
-  if (source.startsWith('\0') || /^(?:\.\.\/)*vite\//.test(source)) return 'vite (its preload helper)'
+  // Vite's virtual modules, should a map name one (this build's maps name none: its helpers count as glue).
+  if (source.startsWith('\0') || /^(?:\.\.\/)*vite\//.test(source)) return 'vite (its own modules)'
   return SITE_CODE
 }
 

@@ -77,7 +77,7 @@ describe('the first load by package', () => {
     expect(packageOf('../../node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('react-dom')
     expect(packageOf('../../node_modules/@tanstack/router-core/dist/esm/router.js')).toBe('@tanstack/router-core')
     expect(packageOf('../../node_modules/a/node_modules/use-sync-external-store/shim.js')).toBe('use-sync-external-store')
-    expect(packageOf('\0vite/preload-helper.js')).toBe('vite (its preload helper)')
+    expect(packageOf('\0vite/preload-helper.js')).toBe('vite (its own modules)')
     expect(packageOf('../../app/ui/island.tsx')).toBe(SITE_CODE)
   })
 
