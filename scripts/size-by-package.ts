@@ -66,7 +66,7 @@ function decodeVlq(segment: string): number[] {
 
 /**
  * The npm package a source path is in (its last `node_modules/`, so a package nested in
- * another's is named itself), a Vite helper by its name, else the site's own code.
+ * another's is named itself), Vite for one of its virtual modules, else the site's own code.
  */
 export function packageOf(source: string): string {
   const inModules = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)
@@ -104,6 +104,11 @@ export function codeByPackage(code: string, map: { sources: string[]; mappings: 
   return new Map([...parts].map(([name, part]) => [name, part.text]))
 }
 
+/** Brotli at quality 11, as the build compresses its files. */
+export function brotliBytes(bytes: Buffer): number {
+  return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength
+}
+
 export interface PackageShare {
   name: string
   /** Minified bytes from every chunk of the load. */
@@ -130,8 +135,7 @@ export function loadByPackage(files: string[]): PackageShare[] | null {
   return [...code]
     .map(([name, texts]) => {
       const bytes = Buffer.from(texts.join('\n'))
-      const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength
-      return { name, minified: bytes.byteLength, brotli }
+      return { name, minified: bytes.byteLength, brotli: brotliBytes(bytes) }
     })
     .sort((a, b) => b.brotli - a.brotli)
 }

@@ -15,9 +15,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { brotliCompressSync, constants } from 'node:zlib'
 import { deferredEntryUrls } from '../app/lib/deferred-entry'
-import { loadByPackage, type PackageShare } from './size-by-package'
+import { brotliBytes, loadByPackage, type PackageShare } from './size-by-package'
 import { startBuiltSite, type BuiltSite } from '../tests/support/built-site'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -83,9 +82,7 @@ function brotliSize(url: string): number {
   const cached = brotliCache.get(url)
   if (cached !== undefined) return cached
   const file = join(publicDir, url)
-  const size = existsSync(`${file}.br`)
-    ? readFileSync(`${file}.br`).byteLength
-    : brotliCompressSync(readFileSync(file), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength
+  const size = existsSync(`${file}.br`) ? readFileSync(`${file}.br`).byteLength : brotliBytes(readFileSync(file))
   brotliCache.set(url, size)
   return size
 }
@@ -110,7 +107,7 @@ async function main() {
     report.push({ page: page.name, path: page.path, files, total: files.reduce((sum, file) => sum + file.brotli, 0) })
   }
   await site.stop()
-  // Home's load is the one most pages share (the table below shows which add a chunk of their own).
+  // Home's load is the one most pages share (each page's table above shows the chunks it adds).
   const home = report[0]
   const byPackage = home ? loadByPackage(home.files.map((file) => join(publicDir, file.url))) : null
   writeFileSync(
