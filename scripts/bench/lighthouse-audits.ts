@@ -1,7 +1,7 @@
 /**
  * What the Lighthouse bench (lighthouse.ts) reads from one Lighthouse report: the
- * numbers, the biggest layout shifts with their causes, the bytes by resource type, and
- * the image audits that failed.
+ * numbers, the biggest layout shifts with their causes, the bytes by resource type, the
+ * image audits that failed, and what the total blocking time was made of.
  */
 import type { Result } from 'lighthouse'
 
@@ -65,6 +65,73 @@ export function resourceBytes(lhr: Result, type: string): number | null {
   const items = (lhr.audits['resource-summary']?.details as Details | undefined)?.items ?? []
   const row = items.find((item) => item.resourceType === type)
   return typeof row?.transferSize === 'number' ? row.transferSize : null
+}
+
+/** Lighthouse's rule: the part of a task over this is blocking time. */
+const BLOCKING_TIME_THRESHOLD_MS = 50
+
+/** Where a share of the blocking time came from, as Lighthouse attributes its long tasks. */
+export interface BlockingSource {
+  /** `the browser`, `the document`, `Lighthouse's own scripts`, or a script's path. */
+  source: string
+  ms: number
+  tasks: number
+}
+
+/**
+ * A task's blocking time as Lighthouse counts it for the metric: only its part between the
+ * first contentful paint and time to interactive, less 50 ms (the same rule as Lighthouse's
+ * own `calculateTbtImpactForEvent`, for a top-level task).
+ */
+export function blockingTimeOf(task: { startTime: number; duration: number }, fcpMs: number, interactiveMs: number): number {
+  const end = task.startTime + task.duration
+  if (task.duration < BLOCKING_TIME_THRESHOLD_MS || end < fcpMs || task.startTime > interactiveMs) return 0
+  const clipped = Math.min(end, interactiveMs) - Math.max(task.startTime, fcpMs)
+  return clipped < BLOCKING_TIME_THRESHOLD_MS ? 0 : clipped - BLOCKING_TIME_THRESHOLD_MS
+}
+
+/**
+ * What one run's total blocking time was made of: Lighthouse's long tasks (the `long-tasks`
+ * audit, in the simulated timeline), each counted by blockingTimeOf and summed by the script
+ * Lighthouse attributes it to, largest first. A task with no script is the browser's own work
+ * (committing the page, style, layout, paint, garbage collection, and any wait for a core:
+ * docs/decisions/040; Lighthouse says `Unattributable`, `Browser` or `Browser GC`); one
+ * attributed to the page's address is the document's (parsing the HTML, its inline scripts);
+ * `_lighthouse-eval.js` is Lighthouse's own code run in the page. The metric is computed from
+ * every task of the simulation, the audit lists at most 20, so the sum can differ from it (by
+ * up to about a tenth in the runs of 2026-12-03); null when the report has no timeline (a
+ * failed run).
+ */
+export function blockingBySource(lhr: Result): BlockingSource[] | null {
+  const fcp = numeric(lhr, 'first-contentful-paint')
+  const interactive = numeric(lhr, 'interactive')
+  const audit = lhr.audits['long-tasks']
+  if (fcp === null || interactive === null || !audit) return null
+  const page = lhr.finalDisplayedUrl
+  const sources = new Map<string, BlockingSource>()
+  for (const item of (audit.details as Details | undefined)?.items ?? []) {
+    const { url, startTime, duration } = item as { url?: unknown; startTime?: unknown; duration?: unknown }
+    if (typeof startTime !== 'number' || typeof duration !== 'number') continue
+    const blocking = blockingTimeOf({ startTime, duration }, fcp, interactive)
+    if (blocking <= 0) continue
+    const source = sourceName(typeof url === 'string' ? url : '', page)
+    const entry = sources.get(source) ?? { source, ms: 0, tasks: 0 }
+    entry.ms += blocking
+    entry.tasks += 1
+    sources.set(source, entry)
+  }
+  return [...sources.values()].sort((a, b) => b.ms - a.ms)
+}
+
+function sourceName(url: string, page: string): string {
+  if (!url || url === 'Unattributable' || url.startsWith('Browser')) return 'the browser'
+  if (url === page) return 'the document'
+  if (url === '_lighthouse-eval.js') return "Lighthouse's own scripts"
+  try {
+    return new URL(url).pathname
+  } catch {
+    return url
+  }
 }
 
 /** A trace event as Chromium writes it: `dur` and `tdur` (the thread's CPU time) in microseconds. */

@@ -1,7 +1,8 @@
 /**
  * What the Lighthouse bench (lighthouse.ts) prints: a row per run, the medians of the pages
- * run more than once, the image findings, the errors and warnings, the biggest layout shifts
- * when CLS > 0, and the bundle (bundle-report.ts).
+ * run more than once, what each mobile page's blocking time was made of, the image findings,
+ * the errors and warnings, the biggest layout shifts when CLS > 0, and the bundle
+ * (bundle-report.ts).
  */
 import type { BundleReport } from './bundle-report'
 import { kib, median, ms, table } from './format'
@@ -83,6 +84,35 @@ export function verdictTable(verdicts: Verdict[]): string {
   )
 }
 
+/** The run whose blocking time is the median of its group's (the lower middle of an even count; null when none measured it). */
+export function medianBlockingRun(group: RunSummary[]): RunSummary | null {
+  const measured = group.filter((result) => result.tbtMs !== null).sort((a, b) => a.tbtMs! - b.tbtMs!)
+  return measured[Math.floor((measured.length - 1) / 2)] ?? null
+}
+
+/**
+ * One row per mobile page: its median run's blocking time, and what made it, by source
+ * (lighthouse-audits.ts, blockingBySource), e.g. `the document 57 (2), the browser 27 (1)`:
+ * milliseconds of blocking time, and in brackets the long tasks that gave them.
+ */
+export function blockingRows(results: RunSummary[]): string[][] {
+  return runsByPage(results)
+    .filter((group) => group[0]!.preset === 'mobile')
+    .flatMap((group) => {
+      const run = medianBlockingRun(group)
+      if (!run?.blocking) return []
+      const made = run.blocking.map((part) => `${part.source} ${Math.round(part.ms)} (${part.tasks})`).join(', ')
+      return [
+        [
+          label(run),
+          group.length > 1 ? `median of ${group.length}` : 'one run',
+          ms(run.tbtMs),
+          made || 'no long task after the first paint',
+        ],
+      ]
+    })
+}
+
 /** The runs of each page and preset (and first visit), in the order they ran. */
 export function runsByPage(results: RunSummary[]): RunSummary[][] {
   const groups = new Map<string, RunSummary[]>()
@@ -142,6 +172,14 @@ export function printLighthouseReport(results: RunSummary[], bundles: BundleRepo
         [2, 3, 4, 5],
       ),
     )
+  }
+
+  const blocking = blockingRows(results)
+  if (blocking.length > 0) {
+    console.log(
+      "\nWhat the mobile blocking time was made of: Lighthouse's long tasks after the first contentful paint, each counted as the metric counts it (its part over 50 ms, up to time to interactive), by what Lighthouse attributes it to; in brackets, how many tasks. The browser is work with no script (the page's commit, style, layout, paint, and waits for a core: docs/decisions/040); the document is its HTML parsing and inline scripts.\n",
+    )
+    console.log(table(['page', 'run', 'TBT', 'made of (ms of blocking time, tasks)'], blocking, [2]))
   }
 
   for (const result of results) {

@@ -14,11 +14,13 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { chromium, type Page } from '@playwright/test'
 import { chromiumFlags, chromiumPath } from '../../tests/chromium'
 import {
+  blockingBySource,
   culprits,
   imageFindings,
   navigationCommit,
   numeric,
   resourceBytes,
+  type BlockingSource,
   type Culprit,
   type Details,
   type ImageFinding,
@@ -210,6 +212,8 @@ export interface RunSummary extends Run {
   cssBytes: number | null
   requests: number | null
   clsCulprits: Culprit[]
+  /** What the total blocking time was made of, by source (lighthouse-audits.ts, blockingBySource). */
+  blocking: BlockingSource[] | null
   /** Lighthouse's image findings (image delivery: size and format; the LCP image's discovery), by audit. */
   imageFindings: ImageFinding[]
   runWarnings: string[]
@@ -249,6 +253,7 @@ async function runLighthouse(run: Run, origin: string): Promise<RunSummary> {
     cssBytes: null,
     requests: null,
     clsCulprits: [],
+    blocking: null,
     imageFindings: [],
     runWarnings: [],
     error: null,
@@ -303,6 +308,7 @@ async function runLighthouse(run: Run, origin: string): Promise<RunSummary> {
     const total = items.find((item) => item.resourceType === 'total')
     summary.requests = typeof total?.requestCount === 'number' ? total.requestCount : null
     summary.clsCulprits = culprits(lhr)
+    summary.blocking = blockingBySource(lhr)
     summary.imageFindings = imageFindings(lhr)
   } catch (error) {
     summary.error = error instanceof Error ? error.message : String(error)
