@@ -1,9 +1,10 @@
 /** The phone field's country picker (requirements §5: GB by default; the visitor can pick another country). */
 import { renderToString } from 'react-dom/server'
-import { afterEach, describe, expect, it } from 'vitest'
+import { getCountries } from 'react-phone-number-input/input'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FormField } from '../contract/forms/definition'
 import { overwriteGetLocale } from '../paraglide/runtime'
-import PhoneField from './phone-field'
+import PhoneField, { countriesInOrder, countryCatalogs } from './phone-field'
 
 const field: FormField = {
   id: '3',
@@ -54,5 +55,31 @@ describe('PhoneField', () => {
     expect(picker('de').labels).toEqual(german)
     expect(picker('en').labels).toEqual(english)
     expect(english).not.toEqual(german)
+  })
+
+  // The order is made without a collator (the first in a page loads ICU's data in the form's
+  // render, docs/decisions/070): for every name of both catalogs it is the collator's order.
+  it.each(['en', 'de'] as const)('orders the %s catalog exactly as the locale’s collator does', (locale) => {
+    const names = countryCatalogs[locale]
+    const collator = new Intl.Collator(locale)
+    const name = (code: string) => names[code] ?? code
+    const collated = getCountries().sort((a, b) => collator.compare(name(a), name(b)))
+    expect(countriesInOrder(names)).toEqual(collated)
+  })
+
+  it('makes no collator when it renders', async () => {
+    vi.resetModules()
+    const collators = vi.spyOn(Intl, 'Collator')
+    try {
+      const runtime = await import('../paraglide/runtime')
+      const { default: Fresh } = await import('./phone-field')
+      for (const locale of ['de', 'en'] as const) {
+        runtime.overwriteGetLocale(() => locale)
+        expect(renderToString(<Fresh field={field} value="" error={null} onChange={() => {}} />)).toContain('(+49)')
+      }
+      expect(collators).not.toHaveBeenCalled()
+    } finally {
+      collators.mockRestore()
+    }
   })
 })
