@@ -1,9 +1,11 @@
 import { paraglideVitePlugin } from '@inlang/paraglide-js'
 import tailwindcss from '@tailwindcss/vite'
+import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { parseEnvOrExit } from './app/config/env.ts'
+import { routedLocales } from './app/config/site.ts'
 import { paraglideOptions } from './paraglide.options.ts'
 import { base64Modules } from './scripts/vite-base64-plugin.ts'
 import { devFirstRun } from './scripts/vite-dev-first-run-plugin.ts'
@@ -105,6 +107,10 @@ export default defineConfig({
     // React Aria's text direction without ICU's likely subtags (docs/decisions/061), its
     // collator and list format made on first use (docs/decisions/067), and
     // TanStack Router's own reload for a route chunk left to the site's rule (docs/decisions/062).
+    // React Aria's own strings (a date picker's, a dialog's) in the routed locales only, not its
+    // thirty-odd: the browser's chunks of forms and overlays carried every one; check:chunks fails when
+    // another locale's strings are in them (docs/decisions/071).
+    optimizeLocales.vite({ locales: [...routedLocales] }),
     reactAriaLocaleCheckWithoutIcuList(),
     reactAriaDirectionWithoutLikelySubtags(),
     reactAriaCollatorOnFirstUse(),

@@ -1,7 +1,9 @@
 /**
  * Writes which of the repository's modules each browser chunk holds, after the client build,
- * to `.cache/build/chunk-map.json` (chunk name without its hash → repository paths), for
- * `npm run check:chunks` (scripts/chunks/check.ts).
+ * to `.cache/build/chunk-map.json` (chunk name without its hash → repository paths), and the
+ * locales whose React Aria strings the browser's chunks carry to
+ * `.cache/build/react-aria-string-locales.json`, for `npm run check:chunks`
+ * (scripts/chunks/check.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -9,6 +11,12 @@ import type { Plugin } from 'vite'
 import { repositoryPath } from './groups.ts'
 
 export const chunkMapFile = (root: string) => join(root, '.cache/build/chunk-map.json')
+export const stringLocalesFile = (root: string) => join(root, '.cache/build/react-aria-string-locales.json')
+
+/** React Aria keeps each locale's strings in a module of its own: `…/react-aria/dist/private/intl/datepicker/ar-AE.mjs` → `ar-AE`. */
+export function reactAriaStringLocale(id: string): string | null {
+  return /[\\/]react-aria[\\/]dist[\\/]private[\\/]intl[\\/][\w-]+[\\/]([a-z]{2,3}-[A-Z]{2})\.mjs$/.exec(id)?.[1] ?? null
+}
 
 export function chunkMap(root: string): Plugin {
   return {
@@ -16,8 +24,13 @@ export function chunkMap(root: string): Plugin {
     applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle(_options, bundle) {
       const map: Record<string, string[]> = {}
+      const stringLocales = new Set<string>()
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue
+        for (const [id, module] of Object.entries(output.modules)) {
+          const locale = module.renderedLength > 0 ? reactAriaStringLocale(id) : null
+          if (locale) stringLocales.add(locale)
+        }
         // A module the build shook down to nothing (server-only code behind `import.meta.env.SSR`) is not in the chunk.
         const paths = Object.entries(output.modules)
           .filter(([, module]) => module.renderedLength > 0)
@@ -31,6 +44,7 @@ export function chunkMap(root: string): Plugin {
       const file = chunkMapFile(root)
       mkdirSync(dirname(file), { recursive: true })
       writeFileSync(file, `${JSON.stringify(map, null, 2)}\n`)
+      writeFileSync(stringLocalesFile(root), `${JSON.stringify([...stringLocales].sort())}\n`)
     },
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { differences } from '../../scripts/chunks/check'
+import { differences, missingStringLanguages, unroutedStringLocales } from '../../scripts/chunks/check'
+import { reactAriaStringLocale } from '../../scripts/chunks/chunk-map-plugin'
 import { chunkGroups, inGroup, repositoryPath, rolldownGroups } from '../../scripts/chunks/groups'
 
 describe('the browser chunks follow folders (scripts/chunks/groups.ts)', () => {
@@ -34,5 +35,29 @@ describe('npm run check:chunks', () => {
       "app/sections/hero/hero.tsx: expected in chunk hero, not in the browser's build",
     ])
     expect(differences(expected, expected)).toEqual([])
+  })
+})
+
+describe('React Aria’s strings in the browser’s chunks (check:chunks, docs/decisions/071)', () => {
+  it('names the locale of each of React Aria’s string modules, and nothing else', () => {
+    expect(reactAriaStringLocale('/repo/node_modules/react-aria/dist/private/intl/datepicker/ar-AE.mjs')).toBe('ar-AE')
+    expect(reactAriaStringLocale('C:\\repo\\node_modules\\react-aria\\dist\\private\\intl\\overlays\\de-DE.mjs')).toBe('de-DE')
+    // What vite.config.ts's optimizeLocales puts in an unrouted locale's place, and React Aria's other modules.
+    expect(reactAriaStringLocale('/repo/node_modules/@react-aria/optimize-locales-plugin/empty.js')).toBeNull()
+    expect(reactAriaStringLocale('/repo/node_modules/react-aria/dist/private/intl/datepicker/intlStrings.mjs')).toBeNull()
+  })
+
+  it('finds the locales whose language the site does not route, whatever their region', () => {
+    expect(unroutedStringLocales(['de-DE', 'en-US'], ['en', 'de'])).toEqual([])
+    expect(unroutedStringLocales(['ar-AE', 'de-DE', 'en-US', 'fr-FR'], ['en', 'de'])).toEqual(['ar-AE', 'fr-FR'])
+    expect(unroutedStringLocales(['fr-FR', 'pt-BR', 'pt-PT'], ['en', 'pt'])).toEqual(['fr-FR'])
+  })
+
+  it('finds a routed language whose strings are missing, unless React Aria has none for it', () => {
+    const published = ['de-DE', 'en-US', 'fr-FR', 'nb-NO']
+    expect(missingStringLanguages(['de-DE', 'en-US'], ['en', 'de'], published)).toEqual([])
+    expect(missingStringLanguages(['en-US'], ['en', 'de'], published)).toEqual(['de'])
+    // Norwegian is routed as `no`; React Aria's strings are `nb-NO`, which it never looks up for `no`.
+    expect(missingStringLanguages(['en-US'], ['en', 'no'], published)).toEqual([])
   })
 })
