@@ -109,7 +109,7 @@ export default defineConfig({
     // TanStack Router's own reload for a route chunk left to the site's rule (docs/decisions/062).
     // React Aria's own strings (a date picker's, a dialog's) in the routed locales only, not its
     // thirty-odd: the browser's chunks of forms and overlays carried every one; check:chunks fails when
-    // another locale's strings are in them (docs/decisions/071).
+    // another locale's strings are in them, or a routed one's are not (docs/decisions/071).
     optimizeLocales.vite({ locales: [...routedLocales] }),
     reactAriaLocaleCheckWithoutIcuList(),
     reactAriaDirectionWithoutLikelySubtags(),

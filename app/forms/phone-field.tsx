@@ -17,7 +17,7 @@ import { text, type FieldProps } from './field-props'
  *
  * The order is the one `Intl.Collator` gives, without making one: the first collator in a
  * page loads ICU's collation data, about 11 ms at a desktop's speed and 60 ms at a phone's,
- * in the render that makes a form usable (docs/decisions/070). These names sort the same
+ * in the task that renders the field (docs/decisions/070). These names sort the same
  * compared by their letters with accents and case folded; phone-field.test.tsx checks that
  * against the locale's collator for every name of both catalogs, so a catalog that breaks
  * it fails the tests.

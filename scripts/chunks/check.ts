@@ -64,7 +64,10 @@ function publishedStringLocales(): string[] {
     .filter((locale): locale is string => locale !== null)
 }
 
-/** Exit code 1, with a line saying which, when the build carries React Aria's strings for a locale the site never routes. */
+/**
+ * Exit code 1, with a line saying which, when the build carries React Aria's strings for a locale
+ * the site never routes, or lacks them for a routed language React Aria has strings for.
+ */
 function checkStringLocales(): void {
   const file = stringLocalesFile(root)
   if (!existsSync(file)) {
